@@ -1,0 +1,96 @@
+// The scenario (file format version 1): everything that determines a run.
+// See README "Scenario file" for the JSON form; parse/serialize live in scenario/json.h.
+#pragma once
+
+#include <Eigen/Core>
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace tela {
+
+struct RectangleMeshDesc {
+  double width = 1.0, height = 1.0;     // metres
+  int nx = 10, ny = 10;                 // nodes along width and height
+  std::string elements = "quad";        // quad | tri | tri_left | tri_irregular
+  int nodes = 0;                        // tri_irregular: total node count (0: nx*ny)
+  std::string plane = "xy";             // xy | xz | yz
+  Eigen::Vector3d origin{0, 0, 0};      // bottom-left corner, metres
+  double noise = 0.0;                   // SD of normal displacement, metres
+};
+
+struct DiscMeshDesc {                   // "disc" and "ring"
+  bool ring = false;
+  double radius = 0.15, inner_radius = 0.0;  // metres
+  int rings = 8, sectors = 96;
+  std::string plane = "xy";
+  Eigen::Vector3d center{0, 0, 0};
+  double noise = 0.0;
+};
+
+struct ExplicitMeshDesc {               // "mesh"
+  std::vector<double> vertices;         // #nodes*3, metres
+  std::vector<std::vector<int>> faces;  // each of size 3 or 4
+};
+
+using MeshDesc = std::variant<RectangleMeshDesc, DiscMeshDesc, ExplicitMeshDesc>;
+
+struct Material {
+  double rho = 0.1804;  // inertial density, kg/m^2
+  double delta = 0.087; // virtual gravitational density, kg/m^2 (aerodynamics, thesis 2.5.1)
+  double alpha = 0.35;  // mass-proportional (Rayleigh) damping, kg/(m^2 s)
+  double kappa = 0.0;   // bending stiffness
+  double beta = 0.0;    // stiffness-proportional damping
+  double shear = 0.0;   // shearing energy k_s; > 0 drops the hard F constraints
+};
+
+struct SolverSettings {
+  double dt = 0.01;             // s
+  double tolerance = 1e-3;      // relative constraint error (see cloth/constraints.h)
+  int max_iterations = 50;      // projection iterations per step
+};
+
+// Node selector: explicit indices, or a node-set name of the mesh.
+struct NodeSelector {
+  std::string name;             // empty when indices are used
+  std::vector<int> indices;
+};
+
+struct Keyframe {
+  double time = 0;              // s
+  Eigen::Vector3d offset{0, 0, 0};  // displacement from the rest position, metres
+};
+
+// Prescribed motion of the selected nodes, as a displacement from their rest positions.
+struct Motion {
+  std::string type = "hold";    // hold | sinusoid | keyframes
+  // sinusoid: d(t) = axis * amplitude * (sin(2 pi f (t - start) + phase) - sin(phase))
+  // for start <= t <= stop, held constant outside that window.
+  Eigen::Vector3d axis{1, 0, 0};
+  double amplitude = 0, frequency = 0, phase = 0, start = 0, stop = 1e300;
+  std::vector<Keyframe> keyframes;  // linear interpolation, held before/after
+};
+
+struct Control {
+  NodeSelector nodes;
+  Motion motion;
+};
+
+struct Scenario {
+  int version = 1;
+  std::string name;
+  std::string description;
+  MeshDesc mesh = RectangleMeshDesc{};
+  Material material;
+  SolverSettings solver;
+  double duration = 2.0;        // s
+  std::vector<Control> controls;
+  // scene metrics added to the run summary: "drape_coefficient" (ring meshes: Cusick's
+  // drape coefficient, %, with the inner boundary as the table edge), "free_corner" (the
+  // final position of the corners that no control holds).
+  std::vector<std::string> metrics;
+  std::uint64_t seed = 1;     // noise and irregular meshes
+};
+
+}  // namespace tela
