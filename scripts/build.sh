@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Builds the native targets (build/: tela, tela_tests, tela_bench) and the WebAssembly module
+# (build-wasm/: tela.mjs + tela.wasm), then copies the module into web/src/wasm/ for the page.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+jobs=${TELA_JOBS:-2}
+
+echo "build: native (build/)"
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake --build build -j"$jobs"
+
+echo "build: wasm (build-wasm/)"
+# Debian's emscripten 3.1.6 with Node 20 (docs/TOOLCHAIN.md): acorn lives in /usr/share/nodejs
+# (gotcha 1), and the default emulator flag --experimental-wasm-threads is rejected (gotcha 2).
+export NODE_PATH=/usr/share/nodejs
+emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node >/dev/null
+cmake --build build-wasm -j"$jobs"
+
+mkdir -p web/src/wasm
+cp build-wasm/tela.mjs build-wasm/tela.wasm web/src/wasm/
+echo "build: copied tela.mjs + tela.wasm to web/src/wasm/"
