@@ -2,6 +2,7 @@
 // and the run statistics. This is what the CLI, the benchmarks and the page drive.
 #pragma once
 
+#include "cloth/controls.h"
 #include "cloth/model.h"
 #include "cloth/state.h"
 #include "cloth/step.h"
@@ -61,7 +62,10 @@ class Simulation {
   Scenario scenario_;
   std::shared_ptr<const Mesh> mesh_;
   std::shared_ptr<const ClothModel> model_;
+  std::vector<ControlTrack> tracks_;
+  Positions targets_;  // prescribed positions of controlled nodes (other rows unused)
   ClothState state_;
+  StepStatus last_status_ = StepStatus::converged;
   StepWorkspace workspace_;
   RunStats stats_;
   bool failed_ = false;

@@ -1,0 +1,3 @@
+// doctest entry point for tela_tests (run through ctest).
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>

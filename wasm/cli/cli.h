@@ -1,0 +1,28 @@
+// Shared pieces of the `tela` command: file reading and the JSON error contract
+// (bad input: {"error": ...} and exit 2; numerical failure: exit 3).
+#pragma once
+
+#include "scenario/result.h"
+#include "scenario/scenario.h"
+
+#include <string>
+#include <vector>
+
+namespace tela::cli {
+
+constexpr int kExitBadInput = 2;
+constexpr int kExitNumericalFailure = 3;
+
+// Prints {"error": message} on stdout and returns kExitBadInput.
+int bad_input(const std::string& message);
+
+Result<std::string> read_file(const std::string& path);
+
+// A scenario from a file path or, when no such file exists, a built-in scene name.
+Result<Scenario> load_scenario(const std::string& file_or_name);
+
+int run_scenarios(const std::vector<std::string>& args);
+int run_scenario(const std::vector<std::string>& args);
+int run_simulate(const std::vector<std::string>& args);
+
+}  // namespace tela::cli

@@ -1,0 +1,57 @@
+// tela: the command-line front end. Each command prints one JSON object on stdout.
+#include "cli.h"
+
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <sys/stat.h>
+
+#include "scenario/json.h"
+#include "scenario/scenes.h"
+
+namespace tela::cli {
+
+int bad_input(const std::string& message) {
+  std::printf("%s\n", nlohmann::json{{"error", message}}.dump().c_str());
+  return kExitBadInput;
+}
+
+Result<std::string> read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Result<std::string>::failure("cannot read file '" + path + "'");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return Result<std::string>::success(text.str());
+}
+
+Result<Scenario> load_scenario(const std::string& file_or_name) {
+  struct stat info;
+  if (stat(file_or_name.c_str(), &info) == 0) {
+    Result<std::string> text = read_file(file_or_name);
+    if (!text.ok()) return Result<Scenario>::failure(text.error);
+    Result<Scenario> scenario = parse_scenario(*text.value);
+    if (!scenario.ok()) return Result<Scenario>::failure(file_or_name + ": " + scenario.error);
+    return scenario;
+  }
+  if (auto scene = builtin_scene(file_or_name)) return Result<Scenario>::success(*scene);
+  return Result<Scenario>::failure("'" + file_or_name +
+                                   "' is neither a readable file nor a built-in scene (see `tela scenarios`)");
+}
+
+}  // namespace tela::cli
+
+int main(int argc, char** argv) {
+  using namespace tela::cli;
+  std::vector<std::string> args(argv + 1, argv + argc);
+  const std::string usage =
+      "usage: tela scenarios | tela scenario NAME | tela simulate FILE|NAME [--out traj.csv] "
+      "[--every K] [--final-obj FILE] [--steps N]";
+  if (args.empty()) return bad_input(usage);
+  const std::string command = args.front();
+  args.erase(args.begin());
+  if (command == "scenarios") return run_scenarios(args);
+  if (command == "scenario") return run_scenario(args);
+  if (command == "simulate") return run_simulate(args);
+  return bad_input("unknown command '" + command + "'; " + usage);
+}

@@ -1,0 +1,19 @@
+// tela scenario NAME: the JSON of a built-in scene (a complete scenario file).
+#include "cli.h"
+
+#include <cstdio>
+
+#include "scenario/json.h"
+#include "scenario/scenes.h"
+
+namespace tela::cli {
+
+int run_scenario(const std::vector<std::string>& args) {
+  if (args.size() != 1) return bad_input("usage: tela scenario NAME");
+  const auto scene = builtin_scene(args[0]);
+  if (!scene) return bad_input("no built-in scene named '" + args[0] + "' (see `tela scenarios`)");
+  std::printf("%s\n", scenario_to_json(*scene).c_str());
+  return 0;
+}
+
+}  // namespace tela::cli

@@ -1,0 +1,225 @@
+#include "cloth/constraints.h"
+
+#include "geometry/reference_element.h"
+#include "geometry/topology.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <tuple>
+
+namespace tela {
+namespace {
+
+struct Term {
+  int row, i, j;  // global node indices i, j
+  double value;
+  bool operator<(const Term& o) const { return std::tie(row, i, j) < std::tie(o.row, o.i, o.j); }
+};
+
+// Packs sorted terms into the CSR layout of ConstraintSet (support, slots, coefficients).
+void pack_terms(std::vector<Term>& terms, ConstraintSet& set) {
+  std::sort(terms.begin(), terms.end());
+  const int rows = set.rows();
+  set.support_start.assign(rows + 1, 0);
+  set.entry_start.assign(rows + 1, 0);
+  set.support.clear();
+  set.slot_i.clear();
+  set.slot_j.clear();
+  set.coeff.clear();
+  std::size_t t = 0;
+  for (int r = 0; r < rows; ++r) {
+    const std::size_t begin = t;
+    while (t < terms.size() && terms[t].row == r) ++t;
+    // support: the distinct i of this row (t is symmetric, so the j are the same set)
+    const int first = static_cast<int>(set.support.size());
+    for (std::size_t e = begin; e < t; ++e)
+      if (e == begin || terms[e].i != terms[e - 1].i) set.support.push_back(terms[e].i);
+    auto slot_of = [&](int node) {
+      return static_cast<int>(std::lower_bound(set.support.begin() + first, set.support.end(), node) -
+                              (set.support.begin() + first));
+    };
+    for (std::size_t e = begin; e < t; ++e) {
+      // merge duplicates (same i, j from several elements)
+      if (e > begin && terms[e].i == terms[e - 1].i && terms[e].j == terms[e - 1].j) {
+        set.coeff.back() += terms[e].value;
+        continue;
+      }
+      set.slot_i.push_back(slot_of(terms[e].i));
+      set.slot_j.push_back(slot_of(terms[e].j));
+      set.coeff.push_back(terms[e].value);
+    }
+    set.support_start[r + 1] = static_cast<int>(set.support.size());
+    set.entry_start[r + 1] = static_cast<int>(set.coeff.size());
+  }
+}
+
+}  // namespace
+
+ConstraintSet build_constraints(const Mesh& mesh, const std::vector<double>& lumped_area,
+                                const ConstraintOptions& options) {
+  const int n = mesh.node_count();
+  std::vector<char> on_boundary(n, 0);
+  const std::vector<Edge> bedges = boundary_edges(mesh);
+  for (const Edge& e : bedges) on_boundary[e[0]] = on_boundary[e[1]] = 1;
+  std::vector<char> is_corner(n, 0);
+  for (int c : corner_nodes(mesh)) is_corner[c] = 1;
+
+  // rows of the nodal metric constraints: row_of[type][node] (type 0 = E, 1 = F, 2 = G)
+  ConstraintSet set;
+  std::array<std::vector<int>, 3> row_of;
+  for (auto& r : row_of) r.assign(n, -1);
+  const ConstraintKind kinds[3] = {ConstraintKind::metric_e, ConstraintKind::metric_f,
+                                   ConstraintKind::metric_g};
+  for (int k = 0; k < n; ++k) {
+    for (int type = 0; type < 3; ++type) {
+      bool wanted;
+      if (type == 1)
+        wanted = options.all_nodes_f ||
+                 (options.metric_f && (!on_boundary[k] || is_corner[k]));
+      else
+        wanted = options.metric_eg && !on_boundary[k];
+      if (!wanted) continue;
+      row_of[type][k] = set.rows();
+      set.kind.push_back(kinds[type]);
+      set.node.push_back(k);
+      set.rest.push_back(0);
+      set.scale.push_back(0);
+    }
+  }
+
+  // thesis Algorithm 1: local tensors t^{kij} per element and Gauss point, scaled by 1/m_k.
+  // The nodal rest metric (E_k^0, F_k^0, G_k^0) is accumulated on the way for the scales.
+  std::vector<Term> terms;
+  std::vector<std::array<double, 3>> rest_metric(n, {0, 0, 0});
+  for (const Face& face : mesh.faces) {
+    const int m = face.size();
+    const ReferenceElement& ref = reference_element(m);
+    for (int l = 0; l < ref.point_count; ++l) {
+      const QuadraturePoint& q = ref.points[l];
+      Eigen::Vector3d dxi = Eigen::Vector3d::Zero(), deta = Eigen::Vector3d::Zero();
+      for (int a = 0; a < m; ++a) {
+        dxi += q.dxi[a] * mesh.positions.row(face.v[a]).transpose();
+        deta += q.deta[a] * mesh.positions.row(face.v[a]).transpose();
+      }
+      const double E = dxi.dot(dxi), F = dxi.dot(deta), G = deta.dot(deta);
+      const double dA = std::sqrt(std::abs(E * G - F * F)) * q.weight;
+      for (int k = 0; k < m; ++k) {
+        const int gk = face.v[k];
+        const double w = q.N[k] * dA / lumped_area[gk];
+        rest_metric[gk][0] += w * E;
+        rest_metric[gk][1] += w * F;
+        rest_metric[gk][2] += w * G;
+        for (int type = 0; type < 3; ++type) {
+          const int row = row_of[type][gk];
+          if (row < 0) continue;
+          for (int i = 0; i < m; ++i)
+            for (int j = 0; j < m; ++j) {
+              double t;
+              if (type == 0) t = q.dxi[i] * q.dxi[j];
+              else if (type == 1) t = 0.5 * (q.dxi[i] * q.deta[j] + q.deta[i] * q.dxi[j]);
+              else t = q.deta[i] * q.deta[j];
+              terms.push_back({row, face.v[i], face.v[j], w * t});
+            }
+        }
+      }
+    }
+  }
+  for (int r = 0; r < set.rows(); ++r) {
+    const auto& g = rest_metric[set.node[r]];
+    switch (set.kind[r]) {
+      case ConstraintKind::metric_e: set.scale[r] = g[0]; break;
+      case ConstraintKind::metric_g: set.scale[r] = g[2]; break;
+      default: set.scale[r] = std::sqrt(g[0] * g[2]); break;
+    }
+  }
+
+  // boundary edge lengths (thesis eq. 2.7), as |x_a - x_b|^2 - L0^2
+  if (options.boundary_edges) {
+    for (const Edge& e : bedges) {
+      const int row = set.rows();
+      const double l2 = (mesh.positions.row(e[0]) - mesh.positions.row(e[1])).squaredNorm();
+      set.kind.push_back(ConstraintKind::boundary_edge);
+      set.node.push_back(e[0]);
+      set.rest.push_back(0);
+      set.scale.push_back(l2);
+      terms.push_back({row, e[0], e[0], 1.0});
+      terms.push_back({row, e[1], e[1], 1.0});
+      terms.push_back({row, e[0], e[1], -1.0});
+      terms.push_back({row, e[1], e[0], -1.0});
+    }
+  }
+
+  pack_terms(terms, set);
+
+  // rest values C0 = T (x) P(0)
+  Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> gradient;
+  constraint_gradients(set, mesh.positions, gradient);
+  Eigen::VectorXd values;
+  constraint_values(set, mesh.positions, gradient, values);
+  for (int r = 0; r < set.rows(); ++r) set.rest[r] = values[r];
+  return set;
+}
+
+ConstraintSet select_rows(const ConstraintSet& set, const std::vector<char>& keep) {
+  ConstraintSet out;
+  out.support_start.push_back(0);
+  out.entry_start.push_back(0);
+  for (int r = 0; r < set.rows(); ++r) {
+    if (!keep[r]) continue;
+    out.kind.push_back(set.kind[r]);
+    out.node.push_back(set.node[r]);
+    out.rest.push_back(set.rest[r]);
+    out.scale.push_back(set.scale[r]);
+    out.support.insert(out.support.end(), set.support.begin() + set.support_start[r],
+                       set.support.begin() + set.support_start[r + 1]);
+    out.support_start.push_back(static_cast<int>(out.support.size()));
+    for (int e = set.entry_start[r]; e < set.entry_start[r + 1]; ++e) {
+      out.slot_i.push_back(set.slot_i[e]);
+      out.slot_j.push_back(set.slot_j[e]);
+      out.coeff.push_back(set.coeff[e]);
+    }
+    out.entry_start.push_back(static_cast<int>(out.coeff.size()));
+  }
+  return out;
+}
+
+void constraint_gradients(const ConstraintSet& set, const Positions& positions,
+                          Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>& gradient) {
+  gradient.setZero(static_cast<Eigen::Index>(set.support.size()), 3);
+  const int rows = set.rows();
+  for (int r = 0; r < rows; ++r) {
+    const int base = set.support_start[r];
+    const int* support = set.support.data() + base;
+    for (int e = set.entry_start[r]; e < set.entry_start[r + 1]; ++e) {
+      // thesis eq. 2.16: grad C = 2 [T x, T y, T z]
+      const double c = 2.0 * set.coeff[e];
+      const double* xj = positions.data() + 3 * support[set.slot_j[e]];
+      double* g = gradient.data() + 3 * (base + set.slot_i[e]);
+      g[0] += c * xj[0];
+      g[1] += c * xj[1];
+      g[2] += c * xj[2];
+    }
+  }
+}
+
+void constraint_values(const ConstraintSet& set, const Positions& positions,
+                       const Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>& gradient,
+                       Eigen::VectorXd& values) {
+  const int rows = set.rows();
+  values.resize(rows);
+  for (int r = 0; r < rows; ++r) {
+    double sum = 0;
+    for (int s = set.support_start[r]; s < set.support_start[r + 1]; ++s)
+      sum += gradient.row(s).dot(positions.row(set.support[s]));
+    values[r] = 0.5 * sum - set.rest[r];  // C = 1/2 grad C . x - C0
+  }
+}
+
+double relative_error(const ConstraintSet& set, const Eigen::VectorXd& values) {
+  double worst = 0;
+  for (int r = 0; r < set.rows(); ++r) worst = std::max(worst, std::abs(values[r]) / set.scale[r]);
+  return worst;
+}
+
+}  // namespace tela

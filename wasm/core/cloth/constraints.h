@@ -1,0 +1,70 @@
+// The inextensibility constraints of thesis ch. 2 as quadratic forms of the positions.
+//
+// Every row r is  C_r(x) = sum_ij t^r_ij <x_i, x_j> - C0_r  with a symmetric coefficient
+// table t^r. Nodal metric rows (thesis Algorithm 1, eq. 2.16) have t^r = T_{E,F,G}^{k..};
+// a boundary-edge row |x_a - x_b|^2 - L0^2 has t_aa = t_bb = 1, t_ab = t_ba = -1.
+// Hence one formula serves all rows:  grad_{x_i} C_r = 2 sum_j t^r_ij x_j  and
+// C_r = 1/2 grad C_r . x - C0_r  (thesis §2.4.5).
+#pragma once
+
+#include "geometry/mesh.h"
+
+#include <Eigen/Core>
+#include <vector>
+
+namespace tela {
+
+enum class ConstraintKind : unsigned char { metric_e, metric_f, metric_g, boundary_edge };
+
+struct ConstraintSet {
+  // rows
+  std::vector<ConstraintKind> kind;  // #rows
+  std::vector<int> node;             // #rows: node k of a metric row, first node of an edge
+  std::vector<double> rest;          // #rows: C0_r
+  // scale s_r that makes |C_r| / s_r a relative error (a strain-like number):
+  // E_k^0 for E rows, G_k^0 for G rows, sqrt(E_k^0 G_k^0) for F rows (F_k^0 may be 0 on
+  // quads, so it cannot be its own scale), L0^2 for edges.
+  std::vector<double> scale;
+  // nodes each row touches (sorted), CSR: nodes of row r are support[support_start[r] ..
+  // support_start[r+1]). The gradient of row r has 3 entries per support node.
+  std::vector<int> support_start;
+  std::vector<int> support;
+  // coefficient table entries, CSR by row: entry e of row r is t^r_{ij} with i, j given as
+  // positions in the row's support (slot_i, slot_j), both orders stored.
+  std::vector<int> entry_start;
+  std::vector<int> slot_i, slot_j;
+  std::vector<double> coeff;
+
+  int rows() const { return static_cast<int>(rest.size()); }
+};
+
+struct ConstraintOptions {
+  bool metric_f = true;      // hard F constraints (interior nodes and corners); off with shear
+  bool metric_eg = true;     // E and G at interior nodes
+  bool boundary_edges = true;
+  bool all_nodes_f = false;  // F rows at every node (the shearing energy of thesis eq. 2.17)
+};
+
+// Builds the constraint rows from the rest mesh (thesis §2.4.5 / MATH.md §1.6): E, G at
+// interior nodes, F at interior nodes and corners, lengths of all boundary edges.
+// `lumped_area` (#nodes) is m_k, the 1/m_k normalization of the tensors.
+ConstraintSet build_constraints(const Mesh& mesh, const std::vector<double>& lumped_area,
+                                const ConstraintOptions& options);
+
+// Removes the rows for which `keep[r]` is false.
+ConstraintSet select_rows(const ConstraintSet& set, const std::vector<char>& keep);
+
+// Gradient values of every row at `positions`: for row r and support slot s,
+// gradient(support_start[r] + s, 0..2) = 2 sum_j t^r_{s j} x_j.  (#support entries by 3)
+void constraint_gradients(const ConstraintSet& set, const Positions& positions,
+                          Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>& gradient);
+
+// C_r = 1/2 grad C_r . x - C0_r for every row, from gradients computed at `positions`.
+void constraint_values(const ConstraintSet& set, const Positions& positions,
+                       const Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>& gradient,
+                       Eigen::VectorXd& values);
+
+// max_r |C_r| / s_r
+double relative_error(const ConstraintSet& set, const Eigen::VectorXd& values);
+
+}  // namespace tela

@@ -1,0 +1,60 @@
+// ClothModel: everything constant during a run (thesis ch. 2): rest geometry, lumped masses,
+// the constraint tensors and their rest values, bending, and the factorized matrix of the
+// unconstrained implicit-Euler step. Built once; never mutated; shared by many states.
+#pragma once
+
+#include "cloth/constraints.h"
+#include "geometry/mesh.h"
+#include "scenario/result.h"
+#include "scenario/scenario.h"
+
+#include <Eigen/SparseCholesky>
+#include <Eigen/SparseCore>
+#include <memory>
+#include <vector>
+
+namespace tela {
+
+constexpr double kGravity = 9.8;  // m/s^2, as in the thesis
+
+struct ClothModel {
+  Positions rest_positions;            // #nodes by 3, metres
+  std::vector<Face> faces;
+  std::vector<double> lumped_area;     // #nodes, m_k = integral of N_k dA, m^2 (mass = rho m_k)
+  std::vector<char> on_boundary;       // #nodes
+  std::vector<char> controlled;        // #nodes: 1 if a control prescribes the node
+  std::vector<int> free_index;         // #nodes: index among uncontrolled nodes, or -1
+  int free_count = 0;
+  double rest_area = 0;                // m^2
+
+  Material material;
+  SolverSettings solver;
+
+  // hard constraints (rows that touch at least one free node)
+  ConstraintSet constraints;
+  // F rows at every node for the shearing energy (thesis eq. 2.17); empty when shear == 0
+  ConstraintSet shear_rows;
+  // K = L^T M^-1 L (#nodes by #nodes); kappa is applied where it is used
+  Eigen::SparseMatrix<double> bending;
+
+  // Unconstrained step (velocity form of implicit Euler, see cloth/step.cpp):
+  //   S v = rho M v_n + dt (f_delta - kappa K x_n + F_s(x_n)),  S = rho M + dt D + dt^2 (kappa K + H_s)
+  // restricted to the free dofs (3 per free node, interleaved). When S is diagonal only its
+  // diagonal is kept; otherwise its sparse LDL^T factorization, computed once.
+  bool step_matrix_diagonal = true;
+  Eigen::VectorXd step_diagonal;                 // 3*free_count
+  Eigen::SparseMatrix<double> step_matrix;       // 3*free_count square (non-diagonal case)
+  Eigen::SparseMatrix<double> step_coupling;     // free rows, controlled columns (3n-wide)
+  std::shared_ptr<const Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>>> step_factor;
+
+  int node_count() const { return static_cast<int>(rest_positions.rows()); }
+};
+
+// Builds the model of `mesh` with the given material and solver settings; `controlled`
+// lists the nodes that controls prescribe. Fails with a message on degenerate input
+// (a node in no face, zero-area elements, non-finite positions).
+Result<std::shared_ptr<const ClothModel>> build_model(const Mesh& mesh, const Material& material,
+                                                      const SolverSettings& solver,
+                                                      const std::vector<int>& controlled);
+
+}  // namespace tela

@@ -1,0 +1,58 @@
+// Fast projection (thesis §2.6.1, Goldenthal et al.): the closest point in the mass metric
+// that satisfies the inextensibility constraints,
+//   min (x - x0)^T M (x - x0)  s.t.  C(x) = 0,
+// by a sequence of linearized problems  (J W J^T) dlambda = C,  dx = -W J^T dlambda,
+// W = M^-1 on free dofs and 0 on controlled ones (prescribed nodes do not move).
+//
+// Rows are scaled by 1/s_r (constraints.h) so that the system is well scaled; this does not
+// change the step. The sparsity of J W J^T never changes, so its symbolic factorization and
+// the assembly plan are computed once per model and reused across iterations and steps.
+#pragma once
+
+#include "cloth/model.h"
+
+#include <Eigen/SparseCholesky>
+#include <Eigen/SparseCore>
+#include <vector>
+
+namespace tela {
+
+enum class ProjectionStatus { converged, max_iterations, non_finite, singular };
+
+struct ProjectionReport {
+  ProjectionStatus status = ProjectionStatus::converged;
+  int iterations = 0;
+  double error = 0;  // final max relative constraint error
+};
+
+class Projector {
+ public:
+  // Analyses the sparsity of J W J^T for `model` (once).
+  void setup(const ClothModel& model);
+  bool ready() const { return ready_; }
+
+  // Projects `positions` in place (rows of controlled nodes are not changed).
+  ProjectionReport project(const ClothModel& model, Positions& positions, double tolerance,
+                           int max_iterations);
+
+ private:
+  using RowGradients = Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>;
+  void assemble(const ClothModel& model);
+
+  bool ready_ = false;
+  // per free node k: the gradient entries (rows of `gradient_`) that involve it, CSR
+  std::vector<int> node_entry_start_;
+  std::vector<int> node_entries_;
+  std::vector<int> entry_row_;       // constraint row of each gradient entry
+  // A = J W J^T, lower triangle, column-major; pair_value_ maps each (a, b) entry pair of a
+  // node (row(a) >= row(b)) to its slot in A's value array, in assembly order
+  Eigen::SparseMatrix<double> system_;
+  std::vector<int> pair_value_;
+  Eigen::SimplicialLLT<Eigen::SparseMatrix<double>, Eigen::Lower> factor_;
+  double regularization_ = 0;
+
+  RowGradients gradient_;
+  Eigen::VectorXd values_, rhs_, lambda_;
+};
+
+}  // namespace tela

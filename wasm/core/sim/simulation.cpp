@@ -1,0 +1,206 @@
+#include "sim/simulation.h"
+
+#include "cloth/controls.h"
+#include "cloth/metrics.h"
+#include "geometry/generators.h"
+#include "geometry/topology.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace tela {
+namespace {
+
+MeshPlane plane_of(const std::string& name) {
+  if (name == "xz") return MeshPlane::xz;
+  if (name == "yz") return MeshPlane::yz;
+  return MeshPlane::xy;
+}
+
+Result<Mesh> build_mesh(const MeshDesc& desc, std::uint64_t seed) {
+  if (const auto* r = std::get_if<RectangleMeshDesc>(&desc)) {
+    RectangleSpec spec;
+    spec.width = r->width;
+    spec.height = r->height;
+    spec.nx = r->nx;
+    spec.ny = r->ny;
+    spec.elements = r->elements == "tri"             ? ElementKind::tri_right
+                    : r->elements == "tri_left"      ? ElementKind::tri_left
+                    : r->elements == "tri_irregular" ? ElementKind::tri_irregular
+                                                     : ElementKind::quad;
+    spec.irregular_nodes = r->nodes;
+    spec.plane = plane_of(r->plane);
+    spec.origin = r->origin;
+    spec.noise = r->noise;
+    spec.seed = seed;
+    return Result<Mesh>::success(make_rectangle(spec));
+  }
+  if (const auto* d = std::get_if<DiscMeshDesc>(&desc)) {
+    DiscSpec spec;
+    spec.radius = d->radius;
+    spec.inner_radius = d->ring ? d->inner_radius : 0.0;
+    spec.rings = d->rings;
+    spec.sectors = d->sectors;
+    spec.plane = plane_of(d->plane);
+    spec.center = d->center;
+    spec.noise = d->noise;
+    spec.seed = seed;
+    return Result<Mesh>::success(make_disc(spec));
+  }
+  const auto& e = std::get<ExplicitMeshDesc>(desc);
+  Mesh mesh;
+  const int n = static_cast<int>(e.vertices.size() / 3);
+  mesh.positions.resize(n, 3);
+  for (int k = 0; k < n; ++k)
+    for (int c = 0; c < 3; ++c) mesh.positions(k, c) = e.vertices[3 * k + c];
+  for (std::size_t f = 0; f < e.faces.size(); ++f) {
+    Face face;
+    for (std::size_t i = 0; i < e.faces[f].size() && i < 4; ++i) face.v[i] = e.faces[f][i];
+    mesh.faces.push_back(face);
+  }
+  const BoundaryLoops loops = boundary_loops(mesh);
+  if (!loops.ok) return Result<Mesh>::failure("mesh.faces: " + loops.message);
+  std::vector<int> boundary;
+  for (const auto& loop : loops.loops) boundary.insert(boundary.end(), loop.begin(), loop.end());
+  mesh.node_sets["boundary"] = boundary;
+  mesh.node_sets["corners"] = corner_nodes(mesh);
+  return Result<Mesh>::success(std::move(mesh));
+}
+
+// Ring meshes: centre and radius of the inner boundary (the table edge of Cusick's test).
+bool table_of(const Mesh& mesh, Eigen::Vector3d& center, double& radius) {
+  const auto it = mesh.node_sets.find("inner_boundary");
+  if (it == mesh.node_sets.end() || it->second.empty()) return false;
+  center.setZero();
+  for (int k : it->second) center += mesh.positions.row(k).transpose();
+  center /= static_cast<double>(it->second.size());
+  radius = 0;
+  for (int k : it->second) radius += (mesh.positions.row(k).transpose() - center).head<2>().norm();
+  radius /= static_cast<double>(it->second.size());
+  return true;
+}
+
+}  // namespace
+
+Result<Simulation> Simulation::create(const Scenario& scenario) {
+  using R = Result<Simulation>;
+  Result<Mesh> mesh = build_mesh(scenario.mesh, scenario.seed);
+  if (!mesh.ok()) return R::failure(mesh.error);
+
+  Simulation sim;
+  sim.scenario_ = scenario;
+  std::vector<ControlTrack> tracks;
+  std::set<int> controlled;
+  for (std::size_t c = 0; c < scenario.controls.size(); ++c) {
+    const std::string field = "controls[" + std::to_string(c) + "].nodes";
+    Result<std::vector<int>> nodes = resolve_selector(*mesh.value, scenario.controls[c].nodes, field);
+    if (!nodes.ok()) return R::failure(nodes.error);
+    for (int k : *nodes.value)
+      if (!controlled.insert(k).second)
+        return R::failure(field + ": node " + std::to_string(k) + " is already driven by another control");
+    tracks.push_back({*nodes.value, scenario.controls[c].motion});
+  }
+  for (const std::string& metric : scenario.metrics) {
+    if (metric == "drape_coefficient" && !mesh.value->node_sets.count("inner_boundary"))
+      return R::failure("metrics: drape_coefficient needs a ring mesh (its inner boundary is the table edge)");
+    if (metric == "free_corner" && !mesh.value->node_sets.count("corners"))
+      return R::failure("metrics: free_corner needs a mesh with corners");
+  }
+
+  Result<std::shared_ptr<const ClothModel>> model =
+      build_model(*mesh.value, scenario.material, scenario.solver,
+                  std::vector<int>(controlled.begin(), controlled.end()));
+  if (!model.ok()) return R::failure(model.error);
+
+  sim.mesh_ = std::make_shared<const Mesh>(std::move(*mesh.value));
+  sim.model_ = *model.value;
+  sim.tracks_ = std::move(tracks);
+  sim.state_.positions = sim.mesh_->positions;
+  sim.state_.velocities = Positions::Zero(sim.mesh_->node_count(), 3);
+  sim.targets_ = sim.mesh_->positions;
+  return R::success(std::move(sim));
+}
+
+long Simulation::steps_for_duration() const {
+  return static_cast<long>(std::ceil(scenario_.duration / scenario_.solver.dt - 1e-9));
+}
+
+StepStatus Simulation::step() {
+  if (failed_) return last_status_;
+  const double dt = model_->solver.dt;
+  const double t1 = (stats_.steps + 1) * dt;
+  control_targets(tracks_, model_->rest_positions, t1, targets_);
+  const StepReport report = tela::step(*model_, state_, targets_, workspace_);
+  state_.time = t1;
+  ++stats_.steps;
+  stats_.total_iterations += report.iterations;
+  stats_.max_step_iterations = std::max(stats_.max_step_iterations, report.iterations);
+  stats_.max_constraint_error = std::max(stats_.max_constraint_error, report.constraint_error);
+  if (report.status == StepStatus::max_iterations) ++stats_.unconverged_steps;
+  last_status_ = report.status;
+  if (report.status == StepStatus::diverged || report.status == StepStatus::non_finite) {
+    failed_ = true;
+    char buffer[256];
+    std::snprintf(buffer, sizeof buffer,
+                  "the simulation %s at t = %.3f s (relative constraint error %.3g after %d "
+                  "projection iterations); try a smaller solver.dt or more solver.max_iterations",
+                  report.status == StepStatus::non_finite ? "produced non-finite values" : "diverged",
+                  t1, report.constraint_error, report.iterations);
+    failure_message_ = buffer;
+    return last_status_;
+  }
+  const double area = total_area(model_->faces, state_.positions);
+  stats_.final_area_error = std::abs(area - model_->rest_area) / model_->rest_area;
+  stats_.max_area_error = std::max(stats_.max_area_error, stats_.final_area_error);
+  return last_status_;
+}
+
+StepStatus Simulation::step_n(int n) {
+  StepStatus status = last_status_;
+  for (int i = 0; i < n && !failed_; ++i) status = step();
+  return status;
+}
+
+std::string Simulation::state_hash() const { return positions_hash(state_.positions); }
+
+std::string Simulation::summary_json() const {
+  nlohmann::json out;
+  out["scenario"] = scenario_.name;
+  out["nodes"] = mesh_->node_count();
+  out["constraints"] = model_->constraints.rows();
+  out["steps"] = stats_.steps;
+  out["sim_time"] = state_.time;
+  out["mean_iterations"] = stats_.steps ? double(stats_.total_iterations) / stats_.steps : 0.0;
+  out["max_iterations"] = stats_.max_step_iterations;
+  out["unconverged_steps"] = stats_.unconverged_steps;
+  out["max_constraint_error"] = stats_.max_constraint_error;
+  out["area_error"] = stats_.max_area_error;
+  out["final_area_error"] = stats_.final_area_error;
+  out["max_contacts"] = 0;
+  out["state_hash"] = state_hash();
+  out["status"] = failed_ ? "failed" : "ok";
+  if (failed_) out["message"] = failure_message_;
+  for (const std::string& metric : scenario_.metrics) {
+    if (metric == "drape_coefficient") {
+      Eigen::Vector3d center;
+      double radius = 0;
+      if (table_of(*mesh_, center, radius))
+        out["drape_coefficient"] =
+            drape_coefficient(model_->faces, model_->rest_positions, state_.positions, center, radius);
+    } else if (metric == "free_corner") {
+      // the first corner that no control holds (locking scenes have exactly one)
+      for (int k : mesh_->node_sets.at("corners"))
+        if (!model_->controlled[k]) {
+          out["free_corner"] = {state_.positions(k, 0), state_.positions(k, 1), state_.positions(k, 2)};
+          out["free_corner_node"] = k;
+          break;
+        }
+    }
+  }
+  return out.dump();
+}
+
+}  // namespace tela
