@@ -51,7 +51,11 @@ struct SolverSettings {
   int max_iterations = 50;      // projection iterations per step
 };
 
-// Node selector: explicit indices, or a node-set name of the mesh.
+// Node selector: explicit indices, or a node-set name of the mesh. The name is either "set"
+// (every node of that set) or "set:i,j,k" (elements i, j, k of the set, by position in the
+// set's list, e.g. "corners:0,1,3" = bottom-left, bottom-right, top-left). The parser checks
+// only the syntax; whether the mesh has the set (and the positions) is checked when the mesh
+// is built.
 struct NodeSelector {
   std::string name;             // empty when indices are used
   std::vector<int> indices;
