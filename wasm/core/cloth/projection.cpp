@@ -47,7 +47,8 @@ void Projector::setup(const ClothModel& model) {
     const int* end = inner + outer[t.col() + 1];
     pair_value_.push_back(static_cast<int>(std::lower_bound(begin, end, t.row()) - inner));
   }
-  factor_.analyzePattern(system_);
+  factor_ = std::make_unique<Eigen::SimplicialLLT<Eigen::SparseMatrix<double>, Eigen::Lower>>();
+  factor_->analyzePattern(system_);
   ready_ = true;
 }
 
@@ -111,19 +112,19 @@ ProjectionReport Projector::project(const ClothModel& model, Positions& position
     // J W J^T is singular on exactly flat states (MATH.md §8); a tiny diagonal shift is added
     // only when the factorization fails, and raised until it succeeds. The converged result
     // still satisfies the constraints to the tolerance.
-    factor_.setShift(regularization_);
-    factor_.factorize(system_);
+    factor_->setShift(regularization_);
+    factor_->factorize(system_);
     double diagonal_mean = system_.diagonal().mean();
-    while (factor_.info() != Eigen::Success) {
+    while (factor_->info() != Eigen::Success) {
       regularization_ = regularization_ == 0 ? 1e-12 * diagonal_mean : regularization_ * 100;
       if (regularization_ > 1e-2 * diagonal_mean) {
         report.status = ProjectionStatus::singular;
         return report;
       }
-      factor_.setShift(regularization_);
-      factor_.factorize(system_);
+      factor_->setShift(regularization_);
+      factor_->factorize(system_);
     }
-    lambda_ = factor_.solve(rhs_);
+    lambda_ = factor_->solve(rhs_);
 
     // dx_k = -(1/m_k) sum over rows r touching k of grad~_r,k dlambda_r
     for (int k = 0; k < n; ++k) {

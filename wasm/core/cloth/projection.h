@@ -13,6 +13,7 @@
 
 #include <Eigen/SparseCholesky>
 #include <Eigen/SparseCore>
+#include <memory>
 #include <vector>
 
 namespace tela {
@@ -48,7 +49,8 @@ class Projector {
   // node (row(a) >= row(b)) to its slot in A's value array, in assembly order
   Eigen::SparseMatrix<double> system_;
   std::vector<int> pair_value_;
-  Eigen::SimplicialLLT<Eigen::SparseMatrix<double>, Eigen::Lower> factor_;
+  // owned through a pointer: Eigen's solvers cannot be moved
+  std::unique_ptr<Eigen::SimplicialLLT<Eigen::SparseMatrix<double>, Eigen::Lower>> factor_;
   double regularization_ = 0;
 
   RowGradients gradient_;

@@ -1,0 +1,126 @@
+// Dynamics checks against analytic results: free fall equals the implicit-Euler recursion,
+// trajectories depend only on delta/rho and alpha/rho, runs are deterministic.
+#include <doctest/doctest.h>
+
+#include "scenario/scenes.h"
+#include "sim/simulation.h"
+
+#include <cmath>
+
+using namespace tela;
+
+namespace {
+
+Simulation make(const Scenario& scenario) {
+  Result<Simulation> sim = Simulation::create(scenario);
+  REQUIRE_MESSAGE(sim.ok(), sim.error);
+  return std::move(*sim.value);
+}
+
+}  // namespace
+
+TEST_CASE("free fall follows the discrete implicit-Euler recursion") {
+  Scenario s;
+  s.name = "free fall";
+  RectangleMeshDesc mesh;
+  mesh.width = 0.3;
+  mesh.height = 0.2;
+  mesh.nx = 4;
+  mesh.ny = 3;
+  mesh.noise = 0.002;
+  s.mesh = mesh;
+  s.material = Material{0.2, 0.15, 0.3, 0, 0, 0};
+  s.solver.dt = 0.01;
+  Simulation sim = make(s);
+  const Positions start = sim.state().positions;
+  // rigid translation keeps every constraint exactly, so the projection must not move it:
+  //   v_{n+1} = (rho v_n - dt delta g) / (rho + dt alpha),  z_{n+1} = z_n + dt v_{n+1}
+  double v = 0, z = 0;
+  for (int i = 0; i < 100; ++i) {
+    const StepStatus status = sim.step();
+    REQUIRE(status == StepStatus::converged);
+    v = (s.material.rho * v - s.solver.dt * s.material.delta * kGravity) /
+        (s.material.rho + s.solver.dt * s.material.alpha);
+    z += s.solver.dt * v;
+  }
+  const Positions& x = sim.state().positions;
+  double worst = 0;
+  for (Eigen::Index k = 0; k < x.rows(); ++k) {
+    worst = std::max(worst, std::abs(x(k, 2) - start(k, 2) - z));
+    worst = std::max(worst, std::abs(x(k, 0) - start(k, 0)) + std::abs(x(k, 1) - start(k, 1)));
+  }
+  CHECK(worst < 1e-12);
+  CHECK(sim.stats().total_iterations == 0);
+}
+
+TEST_CASE("scaling rho, delta, alpha by one factor leaves the trajectory unchanged") {
+  // With a power of two every product and quotient scales exactly, so the runs must agree to
+  // rounding. With another factor rounding differs in the last bits, and the projection may
+  // stop one iteration earlier or later (its stopping test is a threshold), so the runs agree
+  // only to the constraint tolerance's effect on positions (millimetres).
+  const Scenario a = *builtin_scene("hang-7x9");
+  Simulation sa = make(a);
+  sa.step_n(60);
+  REQUIRE(!sa.failed());
+  for (double factor : {4.0, 3.7}) {
+    Scenario b = a;
+    b.material.rho *= factor;
+    b.material.delta *= factor;
+    b.material.alpha *= factor;
+    Simulation sb = make(b);
+    sb.step_n(60);
+    const double diff = (sa.state().positions - sb.state().positions).cwiseAbs().maxCoeff();
+    CAPTURE(factor);
+    CHECK(diff < (factor == 4.0 ? 1e-12 : 5e-3));
+  }
+}
+
+TEST_CASE("the same scene run twice gives the same state hash") {
+  const Scenario s = *builtin_scene("hang-7x9");
+  Simulation a = make(s), b = make(s);
+  a.step_n(50);
+  b.step_n(50);
+  CHECK(a.state_hash() == b.state_hash());
+  Simulation c = make(s);
+  c.step_n(49);
+  CHECK(c.state_hash() != a.state_hash());
+}
+
+TEST_CASE("bad scenarios fail with a message naming the problem") {
+  Scenario s = *builtin_scene("hang-7x9");
+  SUBCASE("node index out of range") {
+    s.controls[0].nodes = NodeSelector{"", {0, 999}};
+    Result<Simulation> sim = Simulation::create(s);
+    REQUIRE(!sim.ok());
+    CHECK(sim.error.find("controls[0].nodes[1]") != std::string::npos);
+    CHECK(sim.error.find("999") != std::string::npos);
+  }
+  SUBCASE("unknown node set") {
+    s.controls[0].nodes = NodeSelector{"inner_boundary", {}};
+    Result<Simulation> sim = Simulation::create(s);
+    REQUIRE(!sim.ok());
+    CHECK(sim.error.find("inner_boundary") != std::string::npos);
+  }
+  SUBCASE("a node that belongs to no face") {
+    ExplicitMeshDesc mesh;
+    mesh.vertices = {0, 0, 0, 1, 0, 0, 0, 1, 0, 5, 5, 5};
+    mesh.faces = {{0, 1, 2}};
+    s.mesh = mesh;
+    s.controls.clear();
+    Result<Simulation> sim = Simulation::create(s);
+    REQUIRE(!sim.ok());
+    CHECK(sim.error.find("node 3") != std::string::npos);
+  }
+}
+
+TEST_CASE("a diverging run stops with a message instead of hanging") {
+  Scenario s = *builtin_scene("wam-fast");
+  s.solver.dt = 0.5;            // absurdly large step for a 0.6 Hz shake
+  s.solver.max_iterations = 1;
+  s.controls[0].motion.amplitude = 3.0;
+  s.controls[0].motion.start = 0;
+  Simulation sim = make(s);
+  sim.step_n(40);
+  CHECK(sim.failed());
+  CHECK(sim.failure_message().find("solver.dt") != std::string::npos);
+}
