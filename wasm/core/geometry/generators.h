@@ -11,7 +11,9 @@ namespace tela {
 
 enum class ElementKind { quad, tri_right, tri_left, tri_irregular };
 
-// Which plane the flat cloth lies in: width along the first axis, height along the second.
+// Which plane the flat cloth lies in: width along the first axis e1, height along the second
+// e2, i.e. position = origin + u e1 + v e2. Faces are counter-clockwise seen from the normal
+// e1 x e2: +z for xy, -y for xz, +x for yz. Noise displaces nodes along that normal.
 enum class MeshPlane { xy, xz, yz };
 
 struct RectangleSpec {
@@ -28,8 +30,12 @@ struct RectangleSpec {
 };
 
 // Node (i, j) of a structured rectangle has index j*nx + i, i along width, j along height.
-// Node sets: corners (bottom-left, bottom-right, top-right, top-left), top_corners
-// (top-left, top-right), boundary.
+// Quads are [a, a+1, a+nx+1, a+nx] with a = j*nx + i; tri_right splits them along a -> a+nx+1,
+// tri_left along a+1 -> a+nx. tri_irregular: the boundary nodes come first (counter-clockwise
+// from the bottom-left corner), then the interior ones; the four corners are nodes.
+// Node sets (v = 0 is the bottom): corners (bottom-left, bottom-right, top-right, top-left),
+// top_corners (top-left, top-right), boundary (counter-clockwise from the bottom-left corner).
+// Preconditions (debug asserts): width, height > 0, nx, ny >= 2, irregular_nodes 0 or >= 4.
 Mesh make_rectangle(const RectangleSpec& spec);
 
 struct DiscSpec {
@@ -43,8 +49,12 @@ struct DiscSpec {
   std::uint64_t seed = 1;
 };
 
-// A polar quad mesh (the disc's centre fan is made of triangles). Node sets: boundary
-// (outer circle), inner_boundary (rings only).
+// A polar quad mesh (the disc's centre fan is made of triangles). Ring: `rings` circles from
+// inner_radius to radius, node r*sectors + s at angle 2 pi s / sectors. Disc: node 0 is the
+// centre, then `rings` circles (node 1 + r*sectors + s). Node sets, in boundary-loop order
+// (cloth on the left): boundary (outer circle, counter-clockwise), inner_boundary (rings
+// only, inner circle, clockwise). Preconditions (debug asserts): radius > inner_radius >= 0,
+// sectors >= 3, rings >= 1 (disc) or >= 2 (ring).
 Mesh make_disc(const DiscSpec& spec);
 
 }  // namespace tela

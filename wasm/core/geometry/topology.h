@@ -4,6 +4,7 @@
 #include "geometry/mesh.h"
 
 #include <array>
+#include <string>
 #include <vector>
 
 namespace tela {
