@@ -92,8 +92,9 @@ describe('page', () => {
   async function open(query = '') {
     const page = await browser.newPage({ viewport: VIEWPORT });
     page.on('console', (msg) => {
-      if (msg.type() === 'error' && !HARMLESS.some((re) => re.test(msg.text()))) {
-        problems.push(`console: ${msg.text()}`);
+      const where = msg.location()?.url ?? '';
+      if (msg.type() === 'error' && !HARMLESS.some((re) => re.test(msg.text()) || re.test(where))) {
+        problems.push(`console: ${msg.text()} (${where})`);
       }
     });
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));

@@ -55,11 +55,15 @@ export function createView(canvas) {
     }
   }
 
-  // frame the cloth's bounding sphere from the front, slightly above and to the side
+  // frame the cloth and the room below it to hang or fall by its own size, from the front,
+  // slightly above and to the side
   function frame() {
-    geometry.computeBoundingSphere();
-    const { center, radius } = geometry.boundingSphere;
-    const distance = (1.6 * radius) / Math.sin(THREE.MathUtils.degToRad(camera.fov / 2));
+    geometry.computeBoundingBox();
+    const box = geometry.boundingBox.clone();
+    const size = box.getSize(new THREE.Vector3()).length();
+    box.expandByPoint(new THREE.Vector3(box.min.x, Math.max(0, box.min.y - size), box.min.z));
+    const { center, radius } = box.getBoundingSphere(new THREE.Sphere());
+    const distance = (1.15 * radius) / Math.sin(THREE.MathUtils.degToRad(camera.fov / 2));
     const direction = new THREE.Vector3(0.45, 0.3, 1).normalize();
     camera.position.copy(center).addScaledVector(direction, distance);
     camera.lookAt(center);

@@ -1,0 +1,146 @@
+// Embind layer over sim/simulation.h and the scene library: declarations and conversions
+// only. Nothing here throws or aborts: bad input comes back as ok() == false plus a message.
+// Bulk data leaves as copies (typed_memory_view(...).slice()), so heap growth never detaches
+// an array the page holds. Every SimulationHandle has one JS owner that calls .delete().
+#include "scenario/json.h"
+#include "scenario/scenes.h"
+#include "sim/simulation.h"
+
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tela {
+namespace {
+
+using emscripten::val;
+
+// a JS copy of n elements starting at data (Float32Array, Float64Array, Uint32Array, ...)
+template <class T>
+val copy_to_js(std::size_t n, const T* data) {
+  return val(emscripten::typed_memory_view(n, data)).call<val>("slice");
+}
+
+// the names JS sees for cloth/step.h's StepStatus (no default: a new status must be added here)
+const char* step_status_name(StepStatus status) {
+  switch (status) {
+    case StepStatus::converged: return "converged";
+    case StepStatus::max_iterations: return "max_iterations";
+    case StepStatus::diverged: return "diverged";
+    case StepStatus::non_finite: return "non_finite";
+  }
+  return "unknown";
+}
+
+val scene_names_js() {
+  val names = val::array();
+  for (const std::string& name : scene_names()) names.call<void>("push", val(name));
+  return names;
+}
+
+// the scene's scenario JSON, or "" when there is no scene of that name
+std::string scene_json(const std::string& name) {
+  const std::optional<Scenario> scene = builtin_scene(name);
+  return scene ? scenario_to_json(*scene) : std::string();
+}
+
+// A simulation, or the message saying why there is none.
+class SimulationHandle {
+ public:
+  explicit SimulationHandle(const std::string& json_text) {
+    Result<Scenario> scenario = parse_scenario(json_text);
+    if (!scenario.ok()) {
+      error_ = scenario.error;
+      return;
+    }
+    Result<Simulation> created = Simulation::create(*scenario.value);
+    if (!created.ok()) {
+      error_ = created.error;
+      return;
+    }
+    sim_ = std::make_unique<Simulation>(std::move(*created.value));
+  }
+
+  bool ok() const { return sim_ != nullptr; }
+  std::string error() const { return error_; }
+
+  // advances up to n steps (stops early on failure); returns the last step's status name
+  std::string step(int n) {
+    if (!sim_) return "no_simulation";
+    if (n <= 0) return "none";
+    return step_status_name(sim_->step_n(n));
+  }
+
+  double time() const { return sim_ ? sim_->time() : 0.0; }
+  double steps() const { return sim_ ? static_cast<double>(sim_->steps_done()) : 0.0; }
+  int node_count() const { return sim_ ? sim_->mesh().node_count() : 0; }
+  bool failed() const { return sim_ ? sim_->failed() : true; }
+  std::string failure_message() const { return sim_ ? sim_->failure_message() : error_; }
+  std::string state_hash() const { return sim_ ? sim_->state_hash() : std::string(); }
+  std::string summary() const { return sim_ ? sim_->summary_json() : std::string("{}"); }
+
+  // #nodes*3 xyz triples, metres, core frame (z up); Float32Array copy for rendering
+  val positions() const {
+    if (!sim_) return val::global("Float32Array").new_(0);
+    const Positions& p = sim_->state().positions;
+    scratch_f32_.resize(static_cast<std::size_t>(p.size()));
+    for (Eigen::Index i = 0; i < p.size(); ++i) scratch_f32_[i] = static_cast<float>(p.data()[i]);
+    return copy_to_js(scratch_f32_.size(), scratch_f32_.data());
+  }
+
+  // the same at full precision; Float64Array copy for comparisons
+  val positions64() const {
+    if (!sim_) return val::global("Float64Array").new_(0);
+    const Positions& p = sim_->state().positions;
+    return copy_to_js(static_cast<std::size_t>(p.size()), p.data());
+  }
+
+  // #triangles*3 node indices (quads split along their 0-2 diagonal); Uint32Array copy
+  val triangles() const {
+    if (!sim_) return val::global("Uint32Array").new_(0);
+    const std::vector<int> tris = render_triangles(sim_->mesh());
+    const std::vector<std::uint32_t> indices(tris.begin(), tris.end());
+    return copy_to_js(indices.size(), indices.data());
+  }
+
+ private:
+  std::unique_ptr<Simulation> sim_;
+  std::string error_;
+  mutable std::vector<float> scratch_f32_;
+};
+
+// never aborts: check ok() and error() on the result
+SimulationHandle create_simulation(const std::string& json_text) {
+  return SimulationHandle(json_text);
+}
+
+}  // namespace
+}  // namespace tela
+
+EMSCRIPTEN_BINDINGS(tela_sim) {
+  using namespace emscripten;
+  using tela::SimulationHandle;
+
+  function("sceneNames", &tela::scene_names_js);
+  function("sceneJson", &tela::scene_json);
+  function("createSimulation", &tela::create_simulation);
+
+  class_<SimulationHandle>("Simulation")
+      .function("ok", &SimulationHandle::ok)
+      .function("error", &SimulationHandle::error)
+      .function("step", &SimulationHandle::step)
+      .function("time", &SimulationHandle::time)
+      .function("steps", &SimulationHandle::steps)
+      .function("nodeCount", &SimulationHandle::node_count)
+      .function("failed", &SimulationHandle::failed)
+      .function("failureMessage", &SimulationHandle::failure_message)
+      .function("stateHash", &SimulationHandle::state_hash)
+      .function("summary", &SimulationHandle::summary)
+      .function("positions", &SimulationHandle::positions)
+      .function("positions64", &SimulationHandle::positions64)
+      .function("triangles", &SimulationHandle::triangles);
+}
