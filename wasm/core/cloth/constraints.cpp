@@ -19,7 +19,8 @@ struct Term {
 
 // Packs sorted terms into the CSR layout of ConstraintSet (support, slots, coefficients).
 void pack_terms(std::vector<Term>& terms, ConstraintSet& set) {
-  std::sort(terms.begin(), terms.end());
+  // stable: duplicates are summed in insertion order, identically in every standard library
+  std::stable_sort(terms.begin(), terms.end());
   const int rows = set.rows();
   set.support_start.assign(rows + 1, 0);
   set.entry_start.assign(rows + 1, 0);

@@ -87,25 +87,13 @@ Result<std::shared_ptr<const ClothModel>> build_model(const Mesh& mesh, const Ma
   if (material.kappa > 0 || material.beta > 0)
     model->bending = bending_matrix(mesh, model->lumped_area, model->on_boundary);
 
-  // the unconstrained step matrix S = rho M + dt (alpha M + beta K) + dt^2 (kappa K + H_s)
-  const double dt = solver.dt;
-  const double diagonal_factor = material.rho + dt * material.alpha;
+  // parts of the unconstrained step matrix S(h) = (rho + h alpha) M + h beta K + h^2 (kappa K + H_s)
   model->step_matrix_diagonal = material.kappa == 0 && material.beta == 0 && material.shear == 0;
-  if (model->step_matrix_diagonal) {
-    model->step_diagonal.resize(3 * model->free_count);
-    for (int k = 0; k < n; ++k)
-      if (model->free_index[k] >= 0)
-        model->step_diagonal.segment<3>(3 * model->free_index[k]).setConstant(
-            diagonal_factor * model->lumped_area[k]);
-    return R::success(model);
+  if (model->bending.nonZeros() > 0) {
+    const Sparse K = expand_to_dofs(model->bending);
+    if (material.beta > 0) model->damping = material.beta * K;
+    if (material.kappa > 0) model->stiffness = material.kappa * K;
   }
-
-  Eigen::VectorXd mass_dofs(3 * n);
-  for (int k = 0; k < n; ++k) mass_dofs.segment<3>(3 * k).setConstant(model->lumped_area[k]);
-  Sparse S(3 * n, 3 * n);
-  S = Sparse(Eigen::VectorXd(diagonal_factor * mass_dofs).asDiagonal());
-  if (model->bending.nonZeros() > 0)
-    S += (dt * material.beta + dt * dt * material.kappa) * expand_to_dofs(model->bending);
   if (material.shear > 0) {
     // thesis Remark 2.5.1: Gauss-Newton term k_s grad C_F^T M grad C_F. It is evaluated on
     // the rest configuration so that S stays constant and is factorized once (our choice;
@@ -113,23 +101,10 @@ Result<std::shared_ptr<const ClothModel>> build_model(const Mesh& mesh, const Ma
     const Sparse Js = gradient_matrix(model->shear_rows, mesh.positions);
     Eigen::VectorXd row_mass(model->shear_rows.rows());
     for (int r = 0; r < row_mass.size(); ++r) row_mass[r] = model->lumped_area[model->shear_rows.node[r]];
-    const Sparse H = Js.transpose() * row_mass.asDiagonal() * Js;
-    S += (dt * dt * material.shear) * H;
+    const Sparse H = material.shear * Sparse(Js.transpose() * row_mass.asDiagonal() * Js);
+    if (model->stiffness.nonZeros() > 0) model->stiffness += H;
+    else model->stiffness = H;
   }
-  // restrict to the free dofs: P selects them
-  std::vector<Eigen::Triplet<double>> select;
-  for (int k = 0; k < n; ++k)
-    if (model->free_index[k] >= 0)
-      for (int c = 0; c < 3; ++c) select.emplace_back(3 * model->free_index[k] + c, 3 * k + c, 1.0);
-  Sparse P(3 * model->free_count, 3 * n);
-  P.setFromTriplets(select.begin(), select.end());
-  model->step_coupling = P * S;
-  model->step_matrix = model->step_coupling * P.transpose();
-  auto factor = std::make_shared<Eigen::SimplicialLDLT<Sparse>>();
-  factor->compute(model->step_matrix);
-  if (factor->info() != Eigen::Success)
-    return R::failure("material: the implicit step matrix is not positive definite");
-  model->step_factor = factor;
   return R::success(model);
 }
 

@@ -8,7 +8,6 @@
 #include "scenario/result.h"
 #include "scenario/scenario.h"
 
-#include <Eigen/SparseCholesky>
 #include <Eigen/SparseCore>
 #include <memory>
 #include <vector>
@@ -37,15 +36,11 @@ struct ClothModel {
   // K = L^T M^-1 L (#nodes by #nodes); kappa is applied where it is used
   Eigen::SparseMatrix<double> bending;
 
-  // Unconstrained step (velocity form of implicit Euler, see cloth/step.cpp):
-  //   S v = rho M v_n + dt (f_delta - kappa K x_n + F_s(x_n)),  S = rho M + dt D + dt^2 (kappa K + H_s)
-  // restricted to the free dofs (3 per free node, interleaved). When S is diagonal only its
-  // diagonal is kept; otherwise its sparse LDL^T factorization, computed once.
-  bool step_matrix_diagonal = true;
-  Eigen::VectorXd step_diagonal;                 // 3*free_count
-  Eigen::SparseMatrix<double> step_matrix;       // 3*free_count square (non-diagonal case)
-  Eigen::SparseMatrix<double> step_coupling;     // free rows, controlled columns (3n-wide)
-  std::shared_ptr<const Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>>> step_factor;
+  // Parts of the unconstrained step matrix (see cloth/step_system.h), 3n by 3n in the
+  // interleaved dof order, empty when zero:  S(h) = (rho + h alpha) M + h damping + h^2 stiffness
+  Eigen::SparseMatrix<double> damping;    // beta K (x) I3
+  Eigen::SparseMatrix<double> stiffness;  // kappa K (x) I3 + shear Gauss-Newton term H_s
+  bool step_matrix_diagonal = true;       // damping and stiffness are both zero
 
   int node_count() const { return static_cast<int>(rest_positions.rows()); }
 };

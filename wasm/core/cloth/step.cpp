@@ -1,5 +1,6 @@
 #include "cloth/step.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace tela {
@@ -30,92 +31,107 @@ void add_shear_force(const ClothModel& model, const Positions& x, Eigen::VectorX
   }
 }
 
-}  // namespace
+const StepSystem& system_for(const ClothModel& model, int level, StepWorkspace& workspace) {
+  if (static_cast<int>(workspace.systems.size()) <= level) workspace.systems.resize(level + 1);
+  if (!workspace.systems[level])
+    workspace.systems[level] = std::make_unique<StepSystem>(model, model.solver.dt / (1 << level));
+  return *workspace.systems[level];
+}
 
-StepReport step(const ClothModel& model, ClothState& state, const Positions& targets,
-                StepWorkspace& workspace) {
+// One implicit-Euler step of length h followed by the projection (thesis eq. 2.20-2.21).
+ProjectionReport substep(const ClothModel& model, const StepSystem& system, const Positions& targets,
+                         int max_iterations, ClothState& state, StepWorkspace& workspace) {
   const Material& mat = model.material;
-  const double dt = model.solver.dt;
+  const double h = system.step_length();
   const int n = model.node_count();
   workspace.start = state.positions;
 
-  // unconstrained step, velocity form of implicit Euler (MATH.md §1.10):
-  //   S v = rho M v_n + dt (f_delta - kappa K x_n + F_s(x_n)),
-  //   S = rho M + dt (alpha M + beta K) + dt^2 (kappa K + H_s),   f_delta = -delta M g e_z
+  //   S(h) v = rho M v_n + h (f_delta - kappa K x_n + F_s(x_n)),  f_delta = -delta M g e_z
   Eigen::VectorXd& rhs = workspace.rhs;
   rhs.resize(3 * n);
   for (int k = 0; k < n; ++k) {
     const double m = model.lumped_area[k];
     rhs.segment<3>(3 * k) = mat.rho * m * state.velocities.row(k).transpose();
-    rhs[3 * k + 2] -= dt * mat.delta * m * kGravity;
+    rhs[3 * k + 2] -= h * mat.delta * m * kGravity;
   }
   if (mat.kappa > 0) {
-    const Eigen::Map<const Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>> x(
-        state.positions.data(), n, 3);
-    const Eigen::Matrix<double, Eigen::Dynamic, 3> Kx = model.bending * x;
-    for (int k = 0; k < n; ++k) rhs.segment<3>(3 * k) -= dt * mat.kappa * Kx.row(k).transpose();
+    const Eigen::Matrix<double, Eigen::Dynamic, 3> Kx = model.bending * state.positions;
+    for (int k = 0; k < n; ++k) rhs.segment<3>(3 * k) -= h * mat.kappa * Kx.row(k).transpose();
   }
   if (mat.shear > 0) {
     Eigen::VectorXd force = Eigen::VectorXd::Zero(3 * n);
     add_shear_force(model, state.positions, force);
-    rhs += dt * force;
+    rhs += h * force;
   }
-
-  // velocities of the controlled nodes are prescribed by their targets
+  // controlled nodes move to their targets
   Eigen::VectorXd& v = workspace.velocity;
   v.setZero(3 * n);
   for (int k = 0; k < n; ++k)
-    if (model.controlled[k])
-      v.segment<3>(3 * k) = (targets.row(k) - state.positions.row(k)).transpose() / dt;
-
-  Eigen::VectorXd free_velocity;
-  if (model.step_matrix_diagonal) {
-    free_velocity.resize(3 * model.free_count);
-    for (int k = 0; k < n; ++k) {
-      const int f = model.free_index[k];
-      if (f >= 0)
-        free_velocity.segment<3>(3 * f) =
-            rhs.segment<3>(3 * k).cwiseQuotient(model.step_diagonal.segment<3>(3 * f));
-    }
-  } else {
-    Eigen::VectorXd free_rhs(3 * model.free_count);
-    for (int k = 0; k < n; ++k) {
-      const int f = model.free_index[k];
-      if (f >= 0) free_rhs.segment<3>(3 * f) = rhs.segment<3>(3 * k);
-    }
-    free_rhs -= model.step_coupling * v;  // v is zero on free dofs here
-    free_velocity = model.step_factor->solve(free_rhs);
-  }
+    if (model.controlled[k]) v.segment<3>(3 * k) = (targets.row(k) - state.positions.row(k)).transpose() / h;
+  system.solve(model, rhs, v);
   for (int k = 0; k < n; ++k) {
-    const int f = model.free_index[k];
-    if (f >= 0) v.segment<3>(3 * k) = free_velocity.segment<3>(3 * f);
+    if (model.controlled[k]) state.positions.row(k) = targets.row(k);
+    else state.positions.row(k) += h * v.segment<3>(3 * k).transpose();
   }
-  for (int k = 0; k < n; ++k)
-    state.positions.row(k) = model.controlled[k]
-                                 ? Eigen::RowVector3d(targets.row(k))
-                                 : Eigen::RowVector3d(state.positions.row(k) + dt * v.segment<3>(3 * k).transpose());
 
-  // projection onto the constraints (thesis eq. 2.21)
-  const ProjectionReport projection = workspace.projector.project(
-      model, state.positions, model.solver.tolerance, model.solver.max_iterations);
+  const ProjectionReport projection =
+      workspace.projector.project(model, state.positions, model.solver.tolerance, max_iterations);
+  // thesis §3.4: velocities from the positions
+  state.velocities = (state.positions - workspace.start) / h;
+  return projection;
+}
+
+}  // namespace
+
+StepReport step(const ClothModel& model, const std::vector<ControlTrack>& tracks, ClothState& state,
+                StepWorkspace& workspace) {
+  const double dt = model.solver.dt;
+  const double t0 = state.time;
+  workspace.saved = state;
+  if (workspace.targets.rows() != model.node_count()) workspace.targets = model.rest_positions;
 
   StepReport report;
-  report.iterations = projection.iterations;
-  report.constraint_error = projection.error;
-  switch (projection.status) {
-    case ProjectionStatus::converged: report.status = StepStatus::converged; break;
-    case ProjectionStatus::max_iterations:
-      report.status = projection.error > kDivergedError ? StepStatus::diverged
-                                                        : StepStatus::max_iterations;
-      break;
-    case ProjectionStatus::singular: report.status = StepStatus::diverged; break;
-    case ProjectionStatus::non_finite: report.status = StepStatus::non_finite; break;
+  int level = workspace.level;
+  int spent = 0;  // iterations of rejected attempts count too: they were work
+  int hardest = 0;
+  for (;;) {
+    const int substeps = 1 << level;
+    const bool last_resort = level == kMaxLevel;
+    const int cap = last_resort ? model.solver.max_iterations
+                                : std::min(model.solver.max_iterations, kSplitIterations);
+    const StepSystem& system = system_for(model, level, workspace);
+    report = StepReport{};
+    report.substeps = substeps;
+    hardest = 0;
+    bool accepted = true;
+    for (int s = 0; s < substeps; ++s) {
+      const double t1 = t0 + dt * (s + 1) / substeps;
+      control_targets(tracks, model.rest_positions, t1, workspace.targets);
+      const ProjectionReport p = substep(model, system, workspace.targets, cap, state, workspace);
+      report.iterations += p.iterations;
+      hardest = std::max(hardest, p.iterations);
+      report.constraint_error = std::max(report.constraint_error, p.error);
+      if (p.status == ProjectionStatus::non_finite || !state.positions.allFinite()) {
+        report.status = StepStatus::non_finite;
+      } else if (p.status == ProjectionStatus::singular) {
+        report.status = StepStatus::diverged;
+      } else if (p.status == ProjectionStatus::max_iterations) {
+        report.status = p.error > kDivergedError ? StepStatus::diverged : StepStatus::max_iterations;
+      }
+      if (report.status != StepStatus::converged) {
+        accepted = last_resort;
+        break;
+      }
+    }
+    if (accepted || !system.ok()) break;
+    spent += report.iterations;
+    state = workspace.saved;
+    ++level;
   }
-  if (!state.positions.allFinite()) report.status = StepStatus::non_finite;
-
-  // thesis §3.4: velocities from the positions
-  state.velocities = (state.positions - workspace.start) / dt;
-  state.time += dt;
+  report.iterations += spent;
+  // start the next step one level coarser when every substep converged in one iteration
+  workspace.level = (hardest <= 1 && level > 0) ? level - 1 : level;
+  state.time = t0 + dt;
   return report;
 }
 

@@ -1,12 +1,23 @@
 // One time step of the inextensible cloth (thesis §2.6): the unconstrained implicit-Euler
 // step, then the fast projection onto the constraints; velocities from the positions.
+//
+// Adaptive subdivision (our addition; the thesis uses a fixed step): when the projection of
+// a step does not converge within kSplitIterations, the step is redone as 2, 4, ... 2^kMaxLevel
+// substeps of implicit Euler + projection. Hard phases (a fast whip, a taut edge pulled
+// sideways) then cost a few cheap substeps instead of dozens of slowly converging Newton
+// iterations; the constraints are always met to the same tolerance. After an easy step the
+// next step tries one level coarser again.
 #pragma once
 
+#include "cloth/controls.h"
 #include "cloth/model.h"
 #include "cloth/projection.h"
 #include "cloth/state.h"
+#include "cloth/step_system.h"
 
 #include <Eigen/Core>
+#include <memory>
+#include <vector>
 
 namespace tela {
 
@@ -21,23 +32,29 @@ const char* to_string(StepStatus status);
 
 struct StepReport {
   StepStatus status = StepStatus::converged;
-  int iterations = 0;
-  double constraint_error = 0;  // max relative constraint error after the projection
+  int iterations = 0;           // projection (Newton) iterations, summed over substeps
+  int substeps = 1;             // substeps of the accepted attempt
+  double constraint_error = 0;  // max relative constraint error after the projections
 };
 
-// Reusable per-simulation work memory (factorization of the projection, buffers).
-struct StepWorkspace {
-  Projector projector;
-  Eigen::VectorXd rhs, velocity;
-  Positions start;
-};
-
-// Advances `state` by model.solver.dt. `targets` holds, in the rows of controlled nodes, their
-// prescribed positions at the end of the step (other rows are ignored).
-StepReport step(const ClothModel& model, ClothState& state, const Positions& targets,
-                StepWorkspace& workspace);
-
+constexpr int kMaxLevel = 4;          // at most 2^4 = 16 substeps per step
+constexpr int kSplitIterations = 4;   // a projection needing more splits the step
 // The relative error above which a projection that hit the iteration cap counts as diverged.
 constexpr double kDivergedError = 0.05;
+
+// Reusable per-simulation work memory: the projection's factorization, the step systems of
+// each substep length, buffers, and the subdivision level the next step starts from.
+struct StepWorkspace {
+  Projector projector;
+  std::vector<std::unique_ptr<StepSystem>> systems;  // by level
+  int level = 0;
+  Eigen::VectorXd rhs, velocity;
+  Positions start, targets;
+  ClothState saved;
+};
+
+// Advances `state` by model.solver.dt, driving the controlled nodes along `tracks`.
+StepReport step(const ClothModel& model, const std::vector<ControlTrack>& tracks, ClothState& state,
+                StepWorkspace& workspace);
 
 }  // namespace tela

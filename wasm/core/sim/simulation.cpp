@@ -120,7 +120,6 @@ Result<Simulation> Simulation::create(const Scenario& scenario) {
   sim.tracks_ = std::move(tracks);
   sim.state_.positions = sim.mesh_->positions;
   sim.state_.velocities = Positions::Zero(sim.mesh_->node_count(), 3);
-  sim.targets_ = sim.mesh_->positions;
   return R::success(std::move(sim));
 }
 
@@ -132,11 +131,12 @@ StepStatus Simulation::step() {
   if (failed_) return last_status_;
   const double dt = model_->solver.dt;
   const double t1 = (stats_.steps + 1) * dt;
-  control_targets(tracks_, model_->rest_positions, t1, targets_);
-  const StepReport report = tela::step(*model_, state_, targets_, workspace_);
+  const StepReport report = tela::step(*model_, tracks_, state_, workspace_);
   state_.time = t1;
   ++stats_.steps;
   stats_.total_iterations += report.iterations;
+  stats_.total_substeps += report.substeps;
+  stats_.max_substeps = std::max(stats_.max_substeps, report.substeps);
   stats_.max_step_iterations = std::max(stats_.max_step_iterations, report.iterations);
   stats_.max_constraint_error = std::max(stats_.max_constraint_error, report.constraint_error);
   if (report.status == StepStatus::max_iterations) ++stats_.unconverged_steps;
@@ -175,11 +175,15 @@ std::string Simulation::summary_json() const {
   out["sim_time"] = state_.time;
   out["mean_iterations"] = stats_.steps ? double(stats_.total_iterations) / stats_.steps : 0.0;
   out["max_iterations"] = stats_.max_step_iterations;
+  out["mean_substeps"] = stats_.steps ? double(stats_.total_substeps) / stats_.steps : 1.0;
+  out["max_substeps"] = stats_.max_substeps;
   out["unconverged_steps"] = stats_.unconverged_steps;
   out["max_constraint_error"] = stats_.max_constraint_error;
   out["area_error"] = stats_.max_area_error;
   out["final_area_error"] = stats_.final_area_error;
   out["max_contacts"] = 0;
+  out["factorizations"] = workspace_.projector.stats.factorizations;
+  out["inner_iterations"] = workspace_.projector.stats.inner_iterations;
   out["state_hash"] = state_hash();
   out["status"] = failed_ ? "failed" : "ok";
   if (failed_) out["message"] = failure_message_;

@@ -22,6 +22,8 @@ struct RunStats {
   long total_iterations = 0;
   int max_step_iterations = 0;
   long unconverged_steps = 0;      // steps that hit the iteration cap (warning, not fatal)
+  long total_substeps = 0;         // adaptive subdivision (cloth/step.h)
+  int max_substeps = 0;
   double max_constraint_error = 0; // max over steps of the final relative constraint error
   double max_area_error = 0;       // max over steps of |A(t) - A0| / A0 (thesis eq. 2.23)
   double final_area_error = 0;
@@ -57,13 +59,13 @@ class Simulation {
 
   // The run summary of the CLI contract (without wall_ms), as a JSON object string.
   std::string summary_json() const;
+  const ProjectorStats& projector_stats() const { return workspace_.projector.stats; }
 
  private:
   Scenario scenario_;
   std::shared_ptr<const Mesh> mesh_;
   std::shared_ptr<const ClothModel> model_;
   std::vector<ControlTrack> tracks_;
-  Positions targets_;  // prescribed positions of controlled nodes (other rows unused)
   ClothState state_;
   StepStatus last_status_ = StepStatus::converged;
   StepWorkspace workspace_;
