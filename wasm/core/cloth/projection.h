@@ -61,6 +61,7 @@ class Projector {
   void apply_system(const Eigen::VectorXd& y, Eigen::VectorXd& out) const;
   bool solve_preconditioned(double tolerance);
   void precondition(const Eigen::VectorXd& in, Eigen::VectorXd& out);
+  void find_supernodes();
 
   bool ready_ = false;
   // per free node k: the gradient entries (rows of `gradient_`) that involve it, CSR
@@ -75,6 +76,7 @@ class Projector {
   using Factor = Eigen::SimplicialLLT<Eigen::SparseMatrix<double>, Eigen::Lower>;
   std::unique_ptr<Factor> factor_;
   Eigen::VectorXd permuted_;
+  std::vector<int> supernode_start_;  // column ranges of L's supernodes, plus n
   bool have_factor_ = false;
   double shift_ = 0;
   Eigen::VectorXd inverse_area_;  // 1/m_k
