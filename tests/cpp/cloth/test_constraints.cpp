@@ -36,8 +36,10 @@ int row_of(const ConstraintSet& set, ConstraintKind kind, int node) {
 double row_value(const ConstraintSet& set, int r, const Positions& x) {
   const int* support = set.support.data() + set.support_start[r];
   double sum = 0;
-  for (int e = set.entry_start[r]; e < set.entry_start[r + 1]; ++e)
-    sum += set.coeff[e] * x.row(support[set.slot_i[e]]).dot(x.row(support[set.slot_j[e]]));
+  const int size = set.support_size(r);
+  for (int a = 0; a < size; ++a)
+    for (int b = 0; b < size; ++b)
+      sum += set.coeff[set.coeff_start[r] + a * size + b] * x.row(support[a]).dot(x.row(support[b]));
   return sum - set.rest[r];
 }
 
@@ -92,9 +94,10 @@ TEST_CASE("metric tensors on a 3x3 quad grid match MATH.md §1.5") {
   const std::set<double> allowed = {1.0 / 96, 1.0 / 48, 1.0 / 16, 1.0 / 8};
   int nonzeros = 0;
   std::vector<double> row_sums(9, 0.0);
-  for (int k = set.entry_start[e]; k < set.entry_start[e + 1]; ++k) {
+  REQUIRE(set.support_size(e) == 9);
+  for (int k = set.coeff_start[e]; k < set.coeff_start[e + 1]; ++k) {
     const double t = set.coeff[k];
-    row_sums[set.slot_i[k]] += t;
+    row_sums[(k - set.coeff_start[e]) / 9] += t;
     if (std::abs(t) < 1e-15) continue;
     ++nonzeros;
     bool found = false;

@@ -17,16 +17,15 @@ struct Term {
   bool operator<(const Term& o) const { return std::tie(row, i, j) < std::tie(o.row, o.i, o.j); }
 };
 
-// Packs sorted terms into the CSR layout of ConstraintSet (support, slots, coefficients).
+// Packs the terms into the layout of ConstraintSet: sorted support and a dense coefficient
+// table per row, duplicates (the same i, j from several elements) summed.
 void pack_terms(std::vector<Term>& terms, ConstraintSet& set) {
   // stable: duplicates are summed in insertion order, identically in every standard library
   std::stable_sort(terms.begin(), terms.end());
   const int rows = set.rows();
   set.support_start.assign(rows + 1, 0);
-  set.entry_start.assign(rows + 1, 0);
+  set.coeff_start.assign(rows + 1, 0);
   set.support.clear();
-  set.slot_i.clear();
-  set.slot_j.clear();
   set.coeff.clear();
   std::size_t t = 0;
   for (int r = 0; r < rows; ++r) {
@@ -36,22 +35,17 @@ void pack_terms(std::vector<Term>& terms, ConstraintSet& set) {
     const int first = static_cast<int>(set.support.size());
     for (std::size_t e = begin; e < t; ++e)
       if (e == begin || terms[e].i != terms[e - 1].i) set.support.push_back(terms[e].i);
+    const int size = static_cast<int>(set.support.size()) - first;
     auto slot_of = [&](int node) {
       return static_cast<int>(std::lower_bound(set.support.begin() + first, set.support.end(), node) -
                               (set.support.begin() + first));
     };
-    for (std::size_t e = begin; e < t; ++e) {
-      // merge duplicates (same i, j from several elements)
-      if (e > begin && terms[e].i == terms[e - 1].i && terms[e].j == terms[e - 1].j) {
-        set.coeff.back() += terms[e].value;
-        continue;
-      }
-      set.slot_i.push_back(slot_of(terms[e].i));
-      set.slot_j.push_back(slot_of(terms[e].j));
-      set.coeff.push_back(terms[e].value);
-    }
+    const std::size_t table = set.coeff.size();
+    set.coeff.resize(table + static_cast<std::size_t>(size) * size, 0.0);
+    for (std::size_t e = begin; e < t; ++e)
+      set.coeff[table + slot_of(terms[e].i) * size + slot_of(terms[e].j)] += terms[e].value;
     set.support_start[r + 1] = static_cast<int>(set.support.size());
-    set.entry_start[r + 1] = static_cast<int>(set.coeff.size());
+    set.coeff_start[r + 1] = static_cast<int>(set.coeff.size());
   }
 }
 
@@ -165,7 +159,7 @@ ConstraintSet build_constraints(const Mesh& mesh, const std::vector<double>& lum
 ConstraintSet select_rows(const ConstraintSet& set, const std::vector<char>& keep) {
   ConstraintSet out;
   out.support_start.push_back(0);
-  out.entry_start.push_back(0);
+  out.coeff_start.push_back(0);
   for (int r = 0; r < set.rows(); ++r) {
     if (!keep[r]) continue;
     out.kind.push_back(set.kind[r]);
@@ -175,31 +169,43 @@ ConstraintSet select_rows(const ConstraintSet& set, const std::vector<char>& kee
     out.support.insert(out.support.end(), set.support.begin() + set.support_start[r],
                        set.support.begin() + set.support_start[r + 1]);
     out.support_start.push_back(static_cast<int>(out.support.size()));
-    for (int e = set.entry_start[r]; e < set.entry_start[r + 1]; ++e) {
-      out.slot_i.push_back(set.slot_i[e]);
-      out.slot_j.push_back(set.slot_j[e]);
-      out.coeff.push_back(set.coeff[e]);
-    }
-    out.entry_start.push_back(static_cast<int>(out.coeff.size()));
+    out.coeff.insert(out.coeff.end(), set.coeff.begin() + set.coeff_start[r],
+                     set.coeff.begin() + set.coeff_start[r + 1]);
+    out.coeff_start.push_back(static_cast<int>(out.coeff.size()));
   }
   return out;
 }
 
 void constraint_gradients(const ConstraintSet& set, const Positions& positions,
                           Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>& gradient) {
-  gradient.setZero(static_cast<Eigen::Index>(set.support.size()), 3);
+  gradient.resize(static_cast<Eigen::Index>(set.support.size()), 3);
   const int rows = set.rows();
+  int largest = 0;
+  for (int r = 0; r < rows; ++r) largest = std::max(largest, set.support_size(r));
+  std::vector<double> gathered(3 * static_cast<std::size_t>(largest));  // one row's support positions
+  const double* x = gathered.data();
   for (int r = 0; r < rows; ++r) {
     const int base = set.support_start[r];
-    const int* support = set.support.data() + base;
-    for (int e = set.entry_start[r]; e < set.entry_start[r + 1]; ++e) {
-      // thesis eq. 2.16: grad C = 2 [T x, T y, T z]
-      const double c = 2.0 * set.coeff[e];
-      const double* xj = positions.data() + 3 * support[set.slot_j[e]];
-      double* g = gradient.data() + 3 * (base + set.slot_i[e]);
-      g[0] += c * xj[0];
-      g[1] += c * xj[1];
-      g[2] += c * xj[2];
+    const int size = set.support_size(r);
+    for (int a = 0; a < size; ++a) {
+      const double* p = positions.data() + 3 * set.support[base + a];
+      gathered[3 * a] = p[0];
+      gathered[3 * a + 1] = p[1];
+      gathered[3 * a + 2] = p[2];
+    }
+    // thesis eq. 2.16: grad C = 2 [T x, T y, T z]
+    const double* t = set.coeff.data() + set.coeff_start[r];
+    for (int a = 0; a < size; ++a, t += size) {
+      double gx = 0, gy = 0, gz = 0;
+      for (int b = 0; b < size; ++b) {
+        gx += t[b] * x[3 * b];
+        gy += t[b] * x[3 * b + 1];
+        gz += t[b] * x[3 * b + 2];
+      }
+      double* g = gradient.data() + 3 * (base + a);
+      g[0] = 2 * gx;
+      g[1] = 2 * gy;
+      g[2] = 2 * gz;
     }
   }
 }

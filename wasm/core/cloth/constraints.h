@@ -29,11 +29,14 @@ struct ConstraintSet {
   // support_start[r+1]). The gradient of row r has 3 entries per support node.
   std::vector<int> support_start;
   std::vector<int> support;
-  // coefficient table entries, CSR by row: entry e of row r is t^r_{ij} with i, j given as
-  // positions in the row's support (slot_i, slot_j), both orders stored.
-  std::vector<int> entry_start;
-  std::vector<int> slot_i, slot_j;
+  // coefficient table of row r: dense s_r by s_r (s_r its support size), row-major, starting
+  // at coeff[coeff_start[r]]; entry (a, b) is t^r_ij for the support nodes i, j in slots a, b.
+  // Dense blocks keep the gradient loop free of per-entry indices (a quad-mesh row has 9
+  // support nodes and 49 of its 81 entries non-zero).
+  std::vector<int> coeff_start;
   std::vector<double> coeff;
+
+  int support_size(int r) const { return support_start[r + 1] - support_start[r]; }
 
   int rows() const { return static_cast<int>(rest.size()); }
 };
