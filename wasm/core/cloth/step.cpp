@@ -1,5 +1,7 @@
 #include "cloth/step.h"
 
+#include "cloth/shear.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -16,20 +18,6 @@ const char* to_string(StepStatus status) {
 }
 
 namespace {
-
-// Shearing force F_s = -k_s grad C_F^T M C_F (thesis eq. 2.18), added to `force` (3n).
-void add_shear_force(const ClothModel& model, const Positions& x, Eigen::VectorXd& force) {
-  const ConstraintSet& set = model.shear_rows;
-  Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> gradient;
-  Eigen::VectorXd values;
-  constraint_gradients(set, x, gradient);
-  constraint_values(set, x, gradient, values);
-  for (int r = 0; r < set.rows(); ++r) {
-    const double w = -model.material.shear * model.lumped_area[set.node[r]] * values[r];
-    for (int s = set.support_start[r]; s < set.support_start[r + 1]; ++s)
-      force.segment<3>(3 * set.support[s]) += w * gradient.row(s).transpose();
-  }
-}
 
 const StepSystem& system_for(const ClothModel& model, int level, StepWorkspace& workspace) {
   if (static_cast<int>(workspace.systems.size()) <= level) workspace.systems.resize(level + 1);
