@@ -1,5 +1,7 @@
 // Benchmark runner: the native figures from build/tela_bench, passed through, then the same
-// scenes through the WebAssembly module under node. One `BENCH <name> <value> <unit>` per line.
+// scenes, for the same full duration, through the WebAssembly module under node, with the same
+// figure names (wasm_ instead of native_) plus the wasm/native time ratio. One
+// `BENCH <name> <value> <unit>` per line; other lines are plain-text headers.
 // Figures, not tests: nothing here asserts on time. Build first: scripts/build.sh.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -9,8 +11,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
-// scene -> simulated seconds to run
-const WASM_SCENES = { 'hang-7x9': 2.0, 'hang-20x33': 2.0, 'hang-30x30': 1.0 };
+// the scenes bench/bench.cpp runs, each for its scenario's full duration
+const SCENES = ['hang-7x9', 'hang-20x33', 'hang-30x30'];
 
 // names compared loosely: native_hang-7x9_... and native_hang_7x9_... are the same figure
 const key = (name) => name.replace(/[^A-Za-z0-9]+/g, '_');
@@ -39,15 +41,17 @@ const { default: createTela } = await import(join(wasmDir, 'tela.mjs'));
 const tela = await createTela({ wasmBinary: readFileSync(join(wasmDir, 'tela.wasm')) });
 
 const fmt = (x) => Number(x.toPrecision(4));
-for (const [scene, seconds] of Object.entries(WASM_SCENES)) {
+console.log('wasm (web/src/wasm/tela.mjs under node), each scene for its full duration');
+for (const scene of SCENES) {
   const json = tela.sceneJson(scene);
   if (!json) {
     console.error(`bench: no built-in scene ${scene}`);
     process.exitCode = 1;
     continue;
   }
-  const dt = JSON.parse(json).solver.dt;
-  const steps = Math.round(seconds / dt);
+  const { solver: { dt }, duration } = JSON.parse(json);
+  // as Simulation::steps_for_duration()
+  const steps = Math.ceil(duration / dt - 1e-9);
   const sim = tela.createSimulation(json);
   if (!sim.ok()) {
     console.error(`bench: ${scene}: ${sim.error()}`);
@@ -61,13 +65,21 @@ for (const [scene, seconds] of Object.entries(WASM_SCENES)) {
   if (sim.failed()) {
     console.error(`bench: ${scene} failed: ${sim.failureMessage()}`);
     process.exitCode = 1;
+    sim.delete();
+    continue;
   }
-  const perSimSecond = wall / (sim.steps() * dt);
-  const { mean_iterations: iterations } = JSON.parse(sim.summary());
+  const summary = JSON.parse(sim.summary());
+  const perSimSecond = wall / sim.time();
+  const n = summary.steps;
   sim.delete();
 
-  console.log(`BENCH wasm_${scene}_s_per_sim_s ${fmt(perSimSecond)} s`);
-  console.log(`BENCH wasm_${scene}_iterations_per_step ${fmt(iterations)} iter`);
+  console.log(`${scene}: ${summary.nodes} nodes, ${n} steps, ${summary.sim_time.toFixed(3)} s simulated, state ${summary.state_hash}`);
+  const prefix = `BENCH wasm_${scene}`;
+  console.log(`${prefix}_s_per_sim_s ${fmt(perSimSecond)} s`);
+  console.log(`${prefix}_iterations_per_step ${fmt(summary.mean_iterations)} iter`);
+  console.log(`${prefix}_substeps_per_step ${fmt(summary.mean_substeps)} substeps`);
+  console.log(`${prefix}_factorizations_per_step ${fmt(summary.factorizations / n)} count`);
+  console.log(`${prefix}_inner_iterations_per_step ${fmt(summary.inner_iterations / n)} iter`);
   const nativeFigure = native.get(key(`native_${scene}_s_per_sim_s`));
   if (nativeFigure > 0) {
     console.log(`BENCH wasm_over_native_${scene} ${fmt(perSimSecond / nativeFigure)} x`);

@@ -2,6 +2,7 @@
 // only. Nothing here throws or aborts: bad input comes back as ok() == false plus a message.
 // Bulk data leaves as copies (typed_memory_view(...).slice()), so heap growth never detaches
 // an array the page holds. Every SimulationHandle has one JS owner that calls .delete().
+#include "cloth/step.h"
 #include "scenario/json.h"
 #include "scenario/scenes.h"
 #include "sim/simulation.h"
@@ -23,17 +24,6 @@ using emscripten::val;
 template <class T>
 val copy_to_js(std::size_t n, const T* data) {
   return val(emscripten::typed_memory_view(n, data)).call<val>("slice");
-}
-
-// the names JS sees for cloth/step.h's StepStatus (no default: a new status must be added here)
-const char* step_status_name(StepStatus status) {
-  switch (status) {
-    case StepStatus::converged: return "converged";
-    case StepStatus::max_iterations: return "max_iterations";
-    case StepStatus::diverged: return "diverged";
-    case StepStatus::non_finite: return "non_finite";
-  }
-  return "unknown";
 }
 
 val scene_names_js() {
@@ -69,10 +59,11 @@ class SimulationHandle {
   std::string error() const { return error_; }
 
   // advances up to n steps (stops early on failure); returns the last step's status name
+  // (cloth/step.h to_string: converged, max_iterations, diverged, non_finite)
   std::string step(int n) {
     if (!sim_) return "no_simulation";
     if (n <= 0) return "none";
-    return step_status_name(sim_->step_n(n));
+    return tela::to_string(sim_->step_n(n));
   }
 
   double time() const { return sim_ ? sim_->time() : 0.0; }
@@ -81,6 +72,7 @@ class SimulationHandle {
   bool failed() const { return sim_ ? sim_->failed() : true; }
   std::string failure_message() const { return sim_ ? sim_->failure_message() : error_; }
   std::string state_hash() const { return sim_ ? sim_->state_hash() : std::string(); }
+  // the CLI's `tela simulate` summary (Simulation::summary_json), without wall_ms
   std::string summary() const { return sim_ ? sim_->summary_json() : std::string("{}"); }
 
   // #nodes*3 xyz triples, metres, core frame (z up); Float32Array copy for rendering

@@ -1,0 +1,228 @@
+// The command-line contract of build/tela (docs/DESIGN.md "Command line"): each command prints
+// one JSON object on stdout; bad input prints {"error": ...} and exits 2; a numerical failure
+// exits 3. Every call runs with a timeout, so a hang fails the test. Build first:
+// scripts/build.sh.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const cli = join(root, 'build/tela');
+const TIMEOUT_MS = 60000;
+
+const SCENES = ['hang-7x9', 'hang-20x33', 'hang-30x30', 'wam-slow', 'wam-fast', 'cusick-low',
+  'cusick-medium', 'cusick-high', 'locking-tri-472', 'locking-tri-941', 'locking-quad-529',
+  'locking-quad-900'];
+
+// runs `tela ...args`: { status, stdout, json } (json: the one object that is all of stdout)
+function tela(...args) {
+  const run = spawnSync(cli, args, { encoding: 'utf8', timeout: TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
+  const what = `tela ${args.join(' ')}`;
+  assert.equal(run.error?.code, undefined, `${what}: ${run.error?.message} (timeout ${TIMEOUT_MS} ms)`);
+  assert.equal(run.signal, null, `${what} was killed by ${run.signal}\n${run.stderr}`);
+  let json;
+  assert.doesNotThrow(() => (json = JSON.parse(run.stdout)), `${what}: stdout is not one JSON value:\n${run.stdout}`);
+  assert.ok(json !== null && typeof json === 'object' && !Array.isArray(json), `${what}: not a JSON object`);
+  return { status: run.status, stdout: run.stdout, json };
+}
+
+// bad input: exit 2 and {"error": message} with the message matching `pattern`
+function assertBadInput(result, pattern) {
+  assert.equal(result.status, 2, `exit status 2 expected, got ${result.status}: ${result.stdout}`);
+  assert.deepEqual(Object.keys(result.json), ['error']);
+  assert.equal(typeof result.json.error, 'string');
+  assert.match(result.json.error, pattern);
+}
+
+describe('tela command line', () => {
+  let dir;
+  let hang; // the hang-7x9 scenario, parsed
+  let counter = 0;
+  // writes a scenario (object, or text as is) to a fresh file and returns its path
+  const scenarioFile = (scenario) => {
+    const file = join(dir, `scenario-${++counter}.json`);
+    writeFileSync(file, typeof scenario === 'string' ? scenario : JSON.stringify(scenario, null, 2));
+    return file;
+  };
+  const hangWith = (edit) => {
+    const s = structuredClone(hang);
+    edit(s);
+    return scenarioFile(s);
+  };
+
+  before(() => {
+    assert.ok(existsSync(cli), `${cli} missing: run scripts/build.sh first`);
+    dir = mkdtempSync(join(tmpdir(), 'tela-cli-'));
+    hang = tela('scenario', 'hang-7x9').json;
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('`tela scenarios` lists the 12 built-in scenes', () => {
+    const { status, json } = tela('scenarios');
+    assert.equal(status, 0);
+    assert.deepEqual(json.scenarios, SCENES);
+  });
+
+  test('`tela scenario NAME` prints a scenario that reproduces the scene', () => {
+    for (const name of SCENES) {
+      const { status, json } = tela('scenario', name);
+      assert.equal(status, 0, name);
+      assert.equal(json.version, 1, name);
+      assert.equal(json.name, name);
+      for (const key of ['mesh', 'material', 'solver', 'duration', 'controls', 'seed']) {
+        assert.ok(key in json, `${name}: ${key} missing`);
+      }
+      const file = scenarioFile(json);
+      const fromFile = tela('simulate', file, '--steps', '2');
+      const fromName = tela('simulate', name, '--steps', '2');
+      assert.equal(fromFile.status, 0, `${name}: ${fromFile.stdout}`);
+      assert.equal(fromName.status, 0, `${name}: ${fromName.stdout}`);
+      assert.match(fromFile.json.state_hash, /^[0-9a-f]{16}$/);
+      assert.equal(fromFile.json.state_hash, fromName.json.state_hash, `${name}: file and name runs differ`);
+    }
+  });
+
+  test('`tela simulate` prints the run summary', () => {
+    const { status, json } = tela('simulate', 'hang-7x9', '--steps', '10');
+    assert.equal(status, 0);
+    assert.equal(json.steps, 10);
+    assert.ok(Math.abs(json.sim_time - 0.1) < 1e-12, `sim_time ${json.sim_time}`);
+    for (const key of ['wall_ms', 'mean_iterations', 'max_constraint_error', 'max_contacts', 'area_error']) {
+      assert.ok(Number.isFinite(json[key]), `${key}: ${json[key]}`);
+    }
+    assert.ok(json.max_constraint_error <= hang.solver.tolerance, `${json.max_constraint_error}`);
+    assert.match(json.state_hash, /^[0-9a-f]{16}$/);
+    assert.equal(json.status, 'ok');
+  });
+
+  describe('bad input exits 2 with {"error": ...} naming the problem', () => {
+    test('unknown command, missing and unknown arguments', () => {
+      assertBadInput(tela(), /usage/);
+      assertBadInput(tela('frobnicate'), /unknown command 'frobnicate'/);
+      assertBadInput(tela('scenario'), /usage: tela scenario NAME/);
+      assertBadInput(tela('simulate'), /usage/);
+      assertBadInput(tela('simulate', 'hang-7x9', '--bogus'), /--bogus/);
+      assertBadInput(tela('simulate', 'hang-7x9', '--every', '0'), /--every/);
+      assertBadInput(tela('simulate', 'hang-7x9', '--steps', 'x'), /--steps/);
+    });
+
+    test('unknown scene name', () => {
+      assertBadInput(tela('scenario', 'no-such-scene'), /no-such-scene/);
+      assertBadInput(tela('simulate', 'no-such-scene'), /no-such-scene.*neither a readable file nor a built-in scene/);
+    });
+
+    test('unknown key', () => {
+      assertBadInput(tela('simulate', hangWith((s) => (s.bogus = 1))), /bogus: unknown key/);
+      assertBadInput(tela('simulate', hangWith((s) => (s.solver.dt_typo = 0.01))), /solver\.dt_typo: unknown key/);
+    });
+
+    test('NaN is not JSON', () => {
+      const text = JSON.stringify(hang, null, 2).replace(/"dt": 0\.01/, '"dt": NaN');
+      assert.match(text, /"dt": NaN/);
+      assertBadInput(tela('simulate', scenarioFile(text)), /invalid JSON.*solver\.dt/);
+    });
+
+    test('negative dt names solver.dt', () => {
+      assertBadInput(tela('simulate', hangWith((s) => (s.solver.dt = -0.01))), /solver\.dt: must be > 0/);
+    });
+
+    test('empty mesh', () => {
+      const triangle = [0, 0, 1, 1, 0, 1, 0, 1, 1];
+      const explicit = (vertices, faces) => hangWith((s) => {
+        s.mesh = { type: 'mesh', vertices, faces };
+        s.controls = [];
+      });
+      assertBadInput(tela('simulate', explicit(triangle, [])), /mesh\.faces/);
+      assertBadInput(tela('simulate', explicit([], [])), /mesh\.(vertices|faces)/);
+    });
+
+    test('node index out of range', () => {
+      assertBadInput(tela('simulate', hangWith((s) => (s.controls[0].nodes = [0, 99999]))),
+        /controls\[0\]\.nodes.*99999.*out of range/);
+    });
+
+    test('absurd sizes are refused up front, not run', () => {
+      assertBadInput(tela('simulate', hangWith((s) => Object.assign(s.mesh, { nx: 200, ny: 200 }))), /mesh: .*nodes/);
+      assertBadInput(tela('simulate', hangWith((s) => (s.duration = 1e5))), /duration/);
+    });
+
+    test('unreadable output paths', () => {
+      const missing = join(dir, 'no-such-dir', 'x');
+      assertBadInput(tela('simulate', 'hang-7x9', '--steps', '1', '--out', missing), /--out/);
+      assertBadInput(tela('simulate', 'hang-7x9', '--steps', '1', '--final-obj', missing), /--final-obj/);
+    });
+  });
+
+  test('a diverging run exits 3 with a message', () => {
+    // wam-fast shaken 3 m at 0.6 Hz from t = 0 with dt 0.5 s and one projection iteration:
+    // the constraints cannot be met
+    const file = scenarioFile((() => {
+      const s = tela('scenario', 'wam-fast').json;
+      s.solver.dt = 0.5;
+      s.solver.max_iterations = 1;
+      s.controls[0].motion.amplitude = 3.0;
+      s.controls[0].motion.start = 0;
+      return s;
+    })());
+    const { status, json } = tela('simulate', file);
+    assert.equal(status, 3, JSON.stringify(json));
+    assert.equal(json.status, 'failed');
+    assert.match(json.error, /diverged|non-finite/);
+    assert.match(json.error, /solver\.dt|max_iterations/);
+    assert.ok(json.steps < Math.round(14 / 0.5), `stopped early: ${json.steps} steps`);
+  });
+
+  test('--out writes the trajectory CSV (frame,time,node,x,y,z)', () => {
+    const csv = join(dir, 'trajectory.csv');
+    const { status, json } = tela('simulate', 'hang-7x9', '--steps', '10', '--every', '3', '--out', csv);
+    assert.equal(status, 0);
+    const lines = readFileSync(csv, 'utf8').trim().split('\n');
+    assert.equal(lines[0], 'frame,time,node,x,y,z');
+    const rows = lines.slice(1).map((line) => line.split(',').map(Number));
+    const nodes = json.nodes;
+    assert.equal(nodes, 63);
+    // frames 0 (initial), 3, 6, 9 and the last one, 10
+    const frames = [0, 3, 6, 9, 10];
+    assert.equal(rows.length, frames.length * nodes);
+    rows.forEach((row, i) => {
+      assert.equal(row.length, 6);
+      assert.ok(row.every(Number.isFinite), `row ${i + 2}: ${lines[i + 1]}`);
+      assert.equal(row[0], frames[Math.floor(i / nodes)]);
+      assert.ok(Math.abs(row[1] - row[0] * hang.solver.dt) < 1e-9, `row ${i + 2}: time`);
+      assert.equal(row[2], i % nodes);
+    });
+    // the full trajectory: one frame per step plus the initial one
+    const full = join(dir, 'full.csv');
+    tela('simulate', 'hang-7x9', '--steps', '4', '--out', full);
+    assert.equal(readFileSync(full, 'utf8').trim().split('\n').length, 1 + 5 * nodes);
+  });
+
+  test('--final-obj writes the last state as v/f lines', () => {
+    const obj = join(dir, 'final.obj');
+    const csv = join(dir, 'final.csv');
+    const { status } = tela('simulate', 'hang-7x9', '--steps', '5', '--final-obj', obj, '--out', csv);
+    assert.equal(status, 0);
+    const lines = readFileSync(obj, 'utf8').trim().split('\n').filter((l) => !l.startsWith('#'));
+    const v = lines.filter((l) => l.startsWith('v '));
+    const f = lines.filter((l) => l.startsWith('f '));
+    assert.equal(v.length + f.length, lines.length, 'only v and f lines (and comments)');
+    assert.equal(v.length, 63);
+    assert.equal(f.length, 6 * 8, 'a 7x9-node quad mesh has 48 faces');
+    for (const line of f) {
+      const idx = line.split(/\s+/).slice(1).map(Number);
+      assert.ok(idx.length === 3 || idx.length === 4, line);
+      assert.ok(idx.every((k) => Number.isInteger(k) && k >= 1 && k <= 63), line);
+    }
+    // the vertices are the last frame of the trajectory
+    const last = readFileSync(csv, 'utf8').trim().split('\n').slice(1).map((l) => l.split(',').map(Number))
+      .filter((r) => r[0] === 5);
+    v.forEach((line, k) => {
+      const xyz = line.split(/\s+/).slice(1).map(Number);
+      for (let c = 0; c < 3; c++) assert.ok(Math.abs(xyz[c] - last[k][3 + c]) < 1e-8, `v ${k + 1}`);
+    });
+  });
+});
