@@ -42,6 +42,15 @@ const tela = await createTela({ wasmBinary: readFileSync(join(wasmDir, 'tela.was
 
 const fmt = (x) => Number(x.toPrecision(4));
 console.log('wasm (web/src/wasm/tela.mjs under node), each scene for its full duration');
+// warm-up, not timed: V8 first runs wasm code from its baseline compiler, optimizes the hot
+// functions in the background and installs them between event-loop turns; without this the
+// first scene's figure would mostly measure compilation (the steady state is what the page sees)
+for (let round = 0; round < 2; round++) {
+  const warm = tela.createSimulation(tela.sceneJson(SCENES[0]));
+  if (warm.ok()) warm.step(300);
+  warm.delete();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
 for (const scene of SCENES) {
   const json = tela.sceneJson(scene);
   if (!json) {
