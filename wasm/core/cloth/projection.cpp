@@ -47,8 +47,7 @@ void Projector::setup(const ClothModel& model) {
     const int* end = inner + outer[t.col() + 1];
     pair_value_.push_back(static_cast<int>(std::lower_bound(begin, end, t.row()) - inner));
   }
-  factor_ = std::make_unique<Factor>();
-  factor_->analyzePattern(system_);
+  factor_.analyze(system_);
   inverse_area_.resize(n);
   for (int k = 0; k < n; ++k) inverse_area_[k] = 1.0 / model.lumped_area[k];
   ready_ = true;
@@ -85,10 +84,7 @@ bool Projector::factorize() {
   ++stats.factorizations;
   const double diagonal_mean = system_.diagonal().mean();
   shift_ = kShift * diagonal_mean;
-  for (;;) {
-    factor_->setShift(shift_);
-    factor_->factorize(system_);
-    if (factor_->info() == Eigen::Success) break;
+  while (!factor_.factorize(system_, shift_)) {
     shift_ *= 10;
     if (shift_ > 10 * diagonal_mean) return false;
   }
@@ -112,104 +108,8 @@ void Projector::apply_system(const Eigen::VectorXd& y, Eigen::VectorXd& out) con
   }
 }
 
-void Projector::find_supernodes() {
-  // Columns j and j+1 of L with pattern(j) = {j} u pattern(j+1) (first off-diagonal row j+1
-  // and one more non-zero) form a supernode; AMD keeps a node's E, F, G rows together, so
-  // most supernodes are at least 3 wide. L's pattern is fixed by analyzePattern.
-  const Eigen::SparseMatrix<double>& L = factor_->matrixL().nestedExpression();
-  const int n = static_cast<int>(L.cols());
-  const int* start = L.outerIndexPtr();
-  const int* row = L.innerIndexPtr();
-  supernode_start_.clear();
-  for (int j = 0; j < n; ++j) {
-    const bool continues = j > 0 && start[j] - start[j - 1] == start[j + 1] - start[j] + 1 &&
-                           start[j] - start[j - 1] > 1 && row[start[j - 1] + 1] == j;
-    if (!continues) supernode_start_.push_back(j);
-  }
-  supernode_start_.push_back(n);
-}
-
 void Projector::precondition(const Eigen::VectorXd& in, Eigen::VectorXd& out) {
-  // out = (P^T L L^T P)^-1 in. Supernodal triangular solves over L's compressed columns: the
-  // rows below a supernode's diagonal block are shared by its columns, so one pass over them
-  // serves up to four columns at once (Eigen's generic solves walk every column separately).
-  const Eigen::SparseMatrix<double>& L = factor_->matrixL().nestedExpression();
-  const int n = static_cast<int>(L.cols());
-  const int* start = L.outerIndexPtr();
-  const int* row = L.innerIndexPtr();
-  const double* value = L.valuePtr();
-  const int* perm = factor_->permutationP().indices().data();
-  if (supernode_start_.empty()) find_supernodes();
-  const int supernodes = static_cast<int>(supernode_start_.size()) - 1;
-  permuted_.resize(n);
-  double* x = permuted_.data();
-  for (int i = 0; i < n; ++i) x[perm[i]] = in[i];
-
-  // L y = x
-  for (int s = 0; s < supernodes; ++s) {
-    const int first = supernode_start_[s], last = supernode_start_[s + 1] - 1;
-    for (int c = first; c <= last; ++c) {  // dense lower-triangular block
-      const double xc = x[c] /= value[start[c]];
-      for (int c2 = c + 1; c2 <= last; ++c2) x[c2] -= value[start[c] + (c2 - c)] * xc;
-    }
-    const int shared = start[last + 1] - start[last] - 1;
-    const int* rows = row + start[last] + 1;
-    for (int c = first; c <= last; c += 4) {  // shared rows, four columns per pass
-      const int width = std::min(4, last - c + 1);
-      const double* v0 = value + start[c] + (last - c + 1);
-      if (width == 4) {
-        const double *v1 = value + start[c + 1] + (last - c), *v2 = value + start[c + 2] + (last - c - 1),
-                     *v3 = value + start[c + 3] + (last - c - 2);
-        const double x0 = x[c], x1 = x[c + 1], x2 = x[c + 2], x3 = x[c + 3];
-        for (int k = 0; k < shared; ++k) x[rows[k]] -= v0[k] * x0 + v1[k] * x1 + v2[k] * x2 + v3[k] * x3;
-      } else {
-        for (int w = 0; w < width; ++w) {
-          const double* v = value + start[c + w] + (last - c - w + 1);
-          const double xw = x[c + w];
-          for (int k = 0; k < shared; ++k) x[rows[k]] -= v[k] * xw;
-        }
-      }
-    }
-  }
-  // L^T z = y
-  for (int s = supernodes - 1; s >= 0; --s) {
-    const int first = supernode_start_[s], last = supernode_start_[s + 1] - 1;
-    const int shared = start[last + 1] - start[last] - 1;
-    const int* rows = row + start[last] + 1;
-    for (int c = first; c <= last; c += 4) {
-      const int width = std::min(4, last - c + 1);
-      if (width == 4) {
-        const double *v0 = value + start[c] + (last - c + 1), *v1 = value + start[c + 1] + (last - c),
-                     *v2 = value + start[c + 2] + (last - c - 1), *v3 = value + start[c + 3] + (last - c - 2);
-        double t0 = 0, t1 = 0, t2 = 0, t3 = 0;
-        for (int k = 0; k < shared; ++k) {
-          const double xr = x[rows[k]];
-          t0 += v0[k] * xr;
-          t1 += v1[k] * xr;
-          t2 += v2[k] * xr;
-          t3 += v3[k] * xr;
-        }
-        x[c] -= t0;
-        x[c + 1] -= t1;
-        x[c + 2] -= t2;
-        x[c + 3] -= t3;
-      } else {
-        for (int w = 0; w < width; ++w) {
-          const double* v = value + start[c + w] + (last - c - w + 1);
-          double t = 0;
-          for (int k = 0; k < shared; ++k) t += v[k] * x[rows[k]];
-          x[c + w] -= t;
-        }
-      }
-    }
-    for (int c = last; c >= first; --c) {  // dense block, transposed
-      double sum = x[c];
-      for (int c2 = c + 1; c2 <= last; ++c2) sum -= value[start[c] + (c2 - c)] * x[c2];
-      x[c] = sum / value[start[c]];
-    }
-  }
-  out.resize(n);
-  for (int i = 0; i < n; ++i) out[i] = x[perm[i]];
+  factor_.solve(in, out);
 }
 
 bool Projector::solve_preconditioned(double tolerance) {

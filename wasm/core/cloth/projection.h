@@ -11,10 +11,9 @@
 #pragma once
 
 #include "cloth/model.h"
+#include "cloth/supernodal_cholesky.h"
 
-#include <Eigen/SparseCholesky>
 #include <Eigen/SparseCore>
-#include <memory>
 #include <vector>
 
 namespace tela {
@@ -61,7 +60,6 @@ class Projector {
   void apply_system(const Eigen::VectorXd& y, Eigen::VectorXd& out) const;
   bool solve_preconditioned(double tolerance);
   void precondition(const Eigen::VectorXd& in, Eigen::VectorXd& out);
-  void find_supernodes();
 
   bool ready_ = false;
   // per free node k: the gradient entries (rows of `gradient_`) that involve it, CSR
@@ -72,11 +70,7 @@ class Projector {
   // node (row(a) >= row(b)) to its slot in A's value array, in assembly order
   Eigen::SparseMatrix<double> system_;
   std::vector<int> pair_value_;
-  // owned through a pointer: Eigen's solvers cannot be moved
-  using Factor = Eigen::SimplicialLLT<Eigen::SparseMatrix<double>, Eigen::Lower>;
-  std::unique_ptr<Factor> factor_;
-  Eigen::VectorXd permuted_;
-  std::vector<int> supernode_start_;  // column ranges of L's supernodes, plus n
+  SupernodalCholesky factor_;
   bool have_factor_ = false;
   double shift_ = 0;
   Eigen::VectorXd inverse_area_;  // 1/m_k

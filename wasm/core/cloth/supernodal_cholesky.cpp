@@ -1,0 +1,230 @@
+#include "cloth/supernodal_cholesky.h"
+
+#include <Eigen/Cholesky>
+#include <Eigen/Dense>
+#include <Eigen/OrderingMethods>
+#include <algorithm>
+
+namespace tela {
+
+void SupernodalCholesky::analyze(const Eigen::SparseMatrix<double>& lower) {
+  n_ = static_cast<int>(lower.rows());
+  // fill-reducing ordering (approximate minimum degree on the pattern of A + A^T)
+  Eigen::PermutationMatrix<Eigen::Dynamic, Eigen::Dynamic, int> ordering;
+  Eigen::AMDOrdering<int>()(lower, ordering);
+  perm_.assign(n_, 0);
+  for (int k = 0; k < n_; ++k) perm_[ordering.indices()[k]] = k;
+
+  // the permuted lower triangle, by rows: below[i] = { j < i : A(i, j) != 0 }
+  std::vector<std::vector<int>> below(n_);
+  const int* outer = lower.outerIndexPtr();
+  const int* inner = lower.innerIndexPtr();
+  for (int c = 0; c < n_; ++c)
+    for (int p = outer[c]; p < outer[c + 1]; ++p) {
+      const int i = perm_[inner[p]], j = perm_[c];
+      if (i != j) below[std::max(i, j)].push_back(std::min(i, j));
+    }
+
+  // elimination tree (Liu's algorithm with path compression)
+  std::vector<int> parent(n_, -1), ancestor(n_, -1);
+  for (int k = 0; k < n_; ++k)
+    for (int j : below[k])
+      for (int i = j; i != -1 && i < k;) {
+        const int next = ancestor[i];
+        ancestor[i] = k;
+        if (next == -1) parent[i] = k;
+        i = next;
+      }
+
+  // pattern of L by columns: row k of L is the union of the tree paths from each j in
+  // below[k] up to k (the row subtree); rows arrive in increasing order, so columns stay sorted
+  std::vector<std::vector<int>> columns(n_);
+  for (int k = 0; k < n_; ++k) columns[k].push_back(k);
+  std::vector<int> mark(n_, -1);
+  for (int k = 0; k < n_; ++k) {
+    mark[k] = k;
+    for (int j : below[k])
+      for (int i = j; mark[i] != k; i = parent[i]) {
+        columns[i].push_back(k);
+        mark[i] = k;
+      }
+  }
+  start_.assign(n_ + 1, 0);
+  for (int k = 0; k < n_; ++k) start_[k + 1] = start_[k] + static_cast<int>(columns[k].size());
+  row_.resize(start_[n_]);
+  for (int k = 0; k < n_; ++k) std::copy(columns[k].begin(), columns[k].end(), row_.begin() + start_[k]);
+  value_.assign(row_.size(), 0.0);
+
+  // supernodes: column k+1 continues k's when pattern(k) = {k} u pattern(k+1)
+  super_start_.clear();
+  super_of_.assign(n_, 0);
+  for (int k = 0; k < n_; ++k) {
+    const bool continues = k > 0 && parent[k - 1] == k &&
+                           start_[k] - start_[k - 1] == start_[k + 1] - start_[k] + 1;
+    if (!continues) super_start_.push_back(k);
+    super_of_[k] = static_cast<int>(super_start_.size()) - 1;
+  }
+  super_start_.push_back(n_);
+
+  // where each stored entry of A lands in L's storage
+  entry_row_.resize(lower.nonZeros());
+  for (int c = 0; c < n_; ++c)
+    for (int p = outer[c]; p < outer[c + 1]; ++p) {
+      const int i = std::max(perm_[inner[p]], perm_[c]), j = std::min(perm_[inner[p]], perm_[c]);
+      entry_row_[p] = static_cast<int>(std::lower_bound(row_.begin() + start_[j], row_.begin() + start_[j + 1], i) -
+                                        row_.begin());
+    }
+}
+
+bool SupernodalCholesky::factorize(const Eigen::SparseMatrix<double>& lower, double shift) {
+  std::fill(value_.begin(), value_.end(), 0.0);
+  const double* a = lower.valuePtr();
+  for (std::size_t p = 0; p < entry_row_.size(); ++p) value_[entry_row_[p]] += a[p];
+  for (int k = 0; k < n_; ++k) value_[start_[k]] += shift;
+
+  const int supernodes = supernode_count();
+  // supernodes waiting to update supernode s form a linked list: head[s], next[d]; next_row[d]
+  // is the index (within d's row list) of the first row d has not yet updated
+  std::vector<int> head(supernodes, -1), next(supernodes, -1), next_row(supernodes, 0);
+  std::vector<int> local(n_, -1);  // row -> index within the current supernode's rows
+  std::vector<double> panel_storage, update_storage;
+
+  for (int s = 0; s < supernodes; ++s) {
+    const int first = super_start_[s], last = super_start_[s + 1] - 1;
+    const int width = last - first + 1;
+    const int* rows = row_.data() + start_[first];  // the supernode's rows, first .. last, shared
+    const int m = start_[first + 1] - start_[first];
+    for (int i = 0; i < m; ++i) local[rows[i]] = i;
+
+    // dense panel (m by width, column-major) holding the supernode's columns of A
+    panel_storage.assign(static_cast<std::size_t>(m) * width, 0.0);
+    Eigen::Map<Eigen::MatrixXd> panel(panel_storage.data(), m, width);
+    for (int c = 0; c < width; ++c)
+      for (int t = 0; t < m - c; ++t) panel(c + t, c) = value_[start_[first + c] + t];
+
+    // updates from the supernodes below: panel -= L_d(rows >= first) L_d(rows in s)^T
+    for (int d = head[s]; d != -1;) {
+      const int following = next[d];
+      const int dfirst = super_start_[d], dwidth = super_start_[d + 1] - dfirst;
+      const int* drows = row_.data() + start_[dfirst];
+      const int dm = start_[dfirst + 1] - start_[dfirst];
+      const int p = next_row[d];
+      int q = p;
+      while (q < dm && drows[q] <= last) ++q;
+      const int k = q - p, rows_below = dm - p;
+      // gather L_d's rows p.. into a dense block (column c of d stores rows drows[c..])
+      update_storage.resize(static_cast<std::size_t>(rows_below) * dwidth);
+      Eigen::Map<Eigen::MatrixXd> block(update_storage.data(), rows_below, dwidth);
+      for (int c = 0; c < dwidth; ++c)
+        for (int i = 0; i < rows_below; ++i) block(i, c) = value_[start_[dfirst + c] + (p + i - c)];
+      const Eigen::MatrixXd update = block * block.topRows(k).transpose();
+      for (int j = 0; j < k; ++j) {
+        const int column = drows[p + j] - first;
+        for (int i = j; i < rows_below; ++i) panel(local[drows[p + i]], column) -= update(i, j);
+      }
+      next_row[d] = q;
+      if (q < dm) {  // d next updates the supernode of its next row
+        const int target = super_of_[drows[q]];
+        next[d] = head[target];
+        head[target] = d;
+      }
+      d = following;
+    }
+
+    // dense factorization of the panel: L11 L11^T = A11, L21 = A21 L11^-T
+    Eigen::Ref<Eigen::MatrixXd> top = panel.topRows(width);
+    Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>> llt(top);
+    if (llt.info() != Eigen::Success) return false;
+    if (m > width) {
+      Eigen::Block<Eigen::Map<Eigen::MatrixXd>> bottom = panel.bottomRows(m - width);
+      top.triangularView<Eigen::Lower>().transpose().solveInPlace<Eigen::OnTheRight>(bottom);
+    }
+    for (int c = 0; c < width; ++c)
+      for (int t = 0; t < m - c; ++t) value_[start_[first + c] + t] = panel(c + t, c);
+
+    next_row[s] = width;
+    if (m > width) {
+      const int target = super_of_[rows[width]];
+      next[s] = head[target];
+      head[target] = s;
+    }
+  }
+  return true;
+}
+
+void SupernodalCholesky::solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) const {
+  // the rows below a supernode's diagonal block are shared by its columns, so one pass over
+  // them serves up to four columns
+  const int* start = start_.data();
+  const int* row = row_.data();
+  const double* value = value_.data();
+  work_.resize(n_);
+  double* y = work_.data();
+  for (int i = 0; i < n_; ++i) y[perm_[i]] = b[i];
+  const int supernodes = supernode_count();
+
+  // L y = b
+  for (int s = 0; s < supernodes; ++s) {
+    const int first = super_start_[s], last = super_start_[s + 1] - 1;
+    for (int c = first; c <= last; ++c) {  // dense lower-triangular block
+      const double yc = y[c] /= value[start[c]];
+      for (int c2 = c + 1; c2 <= last; ++c2) y[c2] -= value[start[c] + (c2 - c)] * yc;
+    }
+    const int shared = start[last + 1] - start[last] - 1;
+    const int* rows = row + start[last] + 1;
+    int c = first;
+    for (; c + 3 <= last; c += 4) {
+      const double* v0 = value + start[c] + (last - c + 1);
+      const double* v1 = value + start[c + 1] + (last - c);
+      const double* v2 = value + start[c + 2] + (last - c - 1);
+      const double* v3 = value + start[c + 3] + (last - c - 2);
+      const double y0 = y[c], y1 = y[c + 1], y2 = y[c + 2], y3 = y[c + 3];
+      for (int k = 0; k < shared; ++k) y[rows[k]] -= v0[k] * y0 + v1[k] * y1 + v2[k] * y2 + v3[k] * y3;
+    }
+    for (; c <= last; ++c) {
+      const double* v = value + start[c] + (last - c + 1);
+      const double yc = y[c];
+      for (int k = 0; k < shared; ++k) y[rows[k]] -= v[k] * yc;
+    }
+  }
+  // L^T x = y
+  for (int s = supernodes - 1; s >= 0; --s) {
+    const int first = super_start_[s], last = super_start_[s + 1] - 1;
+    const int shared = start[last + 1] - start[last] - 1;
+    const int* rows = row + start[last] + 1;
+    int c = first;
+    for (; c + 3 <= last; c += 4) {
+      const double* v0 = value + start[c] + (last - c + 1);
+      const double* v1 = value + start[c + 1] + (last - c);
+      const double* v2 = value + start[c + 2] + (last - c - 1);
+      const double* v3 = value + start[c + 3] + (last - c - 2);
+      double t0 = 0, t1 = 0, t2 = 0, t3 = 0;
+      for (int k = 0; k < shared; ++k) {
+        const double yr = y[rows[k]];
+        t0 += v0[k] * yr;
+        t1 += v1[k] * yr;
+        t2 += v2[k] * yr;
+        t3 += v3[k] * yr;
+      }
+      y[c] -= t0;
+      y[c + 1] -= t1;
+      y[c + 2] -= t2;
+      y[c + 3] -= t3;
+    }
+    for (; c <= last; ++c) {
+      const double* v = value + start[c] + (last - c + 1);
+      double t = 0;
+      for (int k = 0; k < shared; ++k) t += v[k] * y[rows[k]];
+      y[c] -= t;
+    }
+    for (int c2 = last; c2 >= first; --c2) {  // dense block, transposed
+      double sum = y[c2];
+      for (int c3 = c2 + 1; c3 <= last; ++c3) sum -= value[start[c2] + (c3 - c2)] * y[c3];
+      y[c2] = sum / value[start[c2]];
+    }
+  }
+  x.resize(n_);
+  for (int i = 0; i < n_; ++i) x[i] = y[perm_[i]];
+}
+
+}  // namespace tela

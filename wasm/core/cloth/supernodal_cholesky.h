@@ -1,0 +1,45 @@
+// Sparse Cholesky factorization A + shift I = P^T L L^T P with supernodes: columns of L that
+// share their pattern below a dense diagonal block are factorized together with dense
+// kernels, and triangular solves walk the shared rows once per group of columns.
+//
+// The projection factorizes J W J^T whose pattern never changes: analyze() once (AMD
+// ordering, elimination tree, pattern of L, supernodes), then factorize() whenever the values
+// change. Left-looking: each supernode gathers its columns of A, subtracts the updates of the
+// supernodes below it in the elimination tree, then factors its dense panel.
+#pragma once
+
+#include <Eigen/SparseCore>
+#include <vector>
+
+namespace tela {
+
+class SupernodalCholesky {
+ public:
+  // `lower` holds the lower triangle (with diagonal) of a symmetric matrix, column-major.
+  void analyze(const Eigen::SparseMatrix<double>& lower);
+
+  // Factorizes lower + shift I (same pattern as analyzed). False if it is not positive
+  // definite.
+  bool factorize(const Eigen::SparseMatrix<double>& lower, double shift);
+
+  // x = (A + shift I)^-1 b with the last successful factorization. x and b may not alias.
+  void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) const;
+
+  int size() const { return n_; }
+  long factor_non_zeros() const { return static_cast<long>(row_.size()); }
+  int supernode_count() const { return static_cast<int>(super_start_.size()) - 1; }
+
+ private:
+  int n_ = 0;
+  std::vector<int> perm_;        // perm_[i] = position of original row i in the factor
+  // L, column-major, rows sorted, diagonal first in every column
+  std::vector<int> start_, row_;
+  std::vector<double> value_;
+  std::vector<int> super_start_;  // column ranges of supernodes, plus n
+  std::vector<int> super_of_;     // supernode of each column
+  // position in value_ of each stored entry of the analyzed matrix (by its value index)
+  std::vector<int> entry_row_;
+  mutable std::vector<double> work_;
+};
+
+}  // namespace tela
