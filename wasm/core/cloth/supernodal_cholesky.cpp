@@ -172,17 +172,16 @@ void SupernodalCholesky::solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) con
     }
     const int shared = start[last + 1] - start[last] - 1;
     const int* rows = row + start[last] + 1;
+    // values of column c on the shared rows (they follow its part of the diagonal block)
+    auto below = [&](int c) { return value + start[c] + (last - c + 1); };
     int c = first;
     for (; c + 3 <= last; c += 4) {
-      const double* v0 = value + start[c] + (last - c + 1);
-      const double* v1 = value + start[c + 1] + (last - c);
-      const double* v2 = value + start[c + 2] + (last - c - 1);
-      const double* v3 = value + start[c + 3] + (last - c - 2);
+      const double *v0 = below(c), *v1 = below(c + 1), *v2 = below(c + 2), *v3 = below(c + 3);
       const double y0 = y[c], y1 = y[c + 1], y2 = y[c + 2], y3 = y[c + 3];
       for (int k = 0; k < shared; ++k) y[rows[k]] -= v0[k] * y0 + v1[k] * y1 + v2[k] * y2 + v3[k] * y3;
     }
     for (; c <= last; ++c) {
-      const double* v = value + start[c] + (last - c + 1);
+      const double* v = below(c);
       const double yc = y[c];
       for (int k = 0; k < shared; ++k) y[rows[k]] -= v[k] * yc;
     }
@@ -192,12 +191,10 @@ void SupernodalCholesky::solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) con
     const int first = super_start_[s], last = super_start_[s + 1] - 1;
     const int shared = start[last + 1] - start[last] - 1;
     const int* rows = row + start[last] + 1;
+    auto below = [&](int c) { return value + start[c] + (last - c + 1); };
     int c = first;
     for (; c + 3 <= last; c += 4) {
-      const double* v0 = value + start[c] + (last - c + 1);
-      const double* v1 = value + start[c + 1] + (last - c);
-      const double* v2 = value + start[c + 2] + (last - c - 1);
-      const double* v3 = value + start[c + 3] + (last - c - 2);
+      const double *v0 = below(c), *v1 = below(c + 1), *v2 = below(c + 2), *v3 = below(c + 3);
       double t0 = 0, t1 = 0, t2 = 0, t3 = 0;
       for (int k = 0; k < shared; ++k) {
         const double yr = y[rows[k]];
@@ -212,7 +209,7 @@ void SupernodalCholesky::solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) con
       y[c + 3] -= t3;
     }
     for (; c <= last; ++c) {
-      const double* v = value + start[c] + (last - c + 1);
+      const double* v = below(c);
       double t = 0;
       for (int k = 0; k < shared; ++k) t += v[k] * y[rows[k]];
       y[c] -= t;
