@@ -141,7 +141,7 @@ bool Projector::solve_preconditioned(double tolerance) {
 }
 
 ProjectionReport Projector::project(const ClothModel& model, Positions& positions, double tolerance,
-                                    int max_iterations) {
+                                    int max_iterations, double max_start_error) {
   if (!ready_) setup(model);
   const ConstraintSet& set = model.constraints;
   const int rows = set.rows();
@@ -160,6 +160,11 @@ ProjectionReport Projector::project(const ClothModel& model, Positions& position
     }
     if (report.error <= tolerance) {
       report.status = ProjectionStatus::converged;
+      return report;
+    }
+    if (iteration == 0) report.start_error = report.error;
+    if (iteration == 0 && report.error > max_start_error) {
+      report.status = ProjectionStatus::too_far;
       return report;
     }
     if (iteration == max_iterations) {

@@ -18,12 +18,19 @@
 
 namespace tela {
 
-enum class ProjectionStatus { converged, max_iterations, non_finite, singular };
+enum class ProjectionStatus {
+  converged,
+  max_iterations,
+  too_far,  // the starting error exceeded the caller's limit; nothing was iterated
+  non_finite,
+  singular,
+};
 
 struct ProjectionReport {
   ProjectionStatus status = ProjectionStatus::converged;
   int iterations = 0;
-  double error = 0;  // final max relative constraint error
+  double error = 0;        // final max relative constraint error
+  double start_error = 0;  // the same before the first iteration
 };
 
 // Work counters, for benchmarks and tests.
@@ -49,9 +56,10 @@ class Projector {
   void setup(const ClothModel& model);
   bool ready() const { return ready_; }
 
-  // Projects `positions` in place (rows of controlled nodes are not changed).
+  // Projects `positions` in place (rows of controlled nodes are not changed). When the
+  // starting relative error exceeds `max_start_error` it returns too_far without iterating.
   ProjectionReport project(const ClothModel& model, Positions& positions, double tolerance,
-                           int max_iterations);
+                           int max_iterations, double max_start_error = 1e300);
 
  private:
   using RowGradients = Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>;

@@ -28,7 +28,8 @@ const StepSystem& system_for(const ClothModel& model, int level, StepWorkspace& 
 
 // One implicit-Euler step of length h followed by the projection (thesis eq. 2.20-2.21).
 ProjectionReport substep(const ClothModel& model, const StepSystem& system, const Positions& targets,
-                         int max_iterations, ClothState& state, StepWorkspace& workspace) {
+                         int max_iterations, double max_start_error, ClothState& state,
+                         StepWorkspace& workspace) {
   const Material& mat = model.material;
   const double h = system.step_length();
   const int n = model.node_count();
@@ -63,7 +64,8 @@ ProjectionReport substep(const ClothModel& model, const StepSystem& system, cons
   }
 
   const ProjectionReport projection =
-      workspace.projector.project(model, state.positions, model.solver.tolerance, max_iterations);
+      workspace.projector.project(model, state.positions, model.solver.tolerance, max_iterations,
+                                  max_start_error);
   // thesis §3.4: velocities from the positions
   state.velocities = (state.positions - workspace.start) / h;
   return projection;
@@ -95,7 +97,9 @@ StepReport step(const ClothModel& model, const std::vector<ControlTrack>& tracks
     for (int s = 0; s < substeps; ++s) {
       const double t1 = t0 + dt * (s + 1) / substeps;
       control_targets(tracks, model.rest_positions, t1, workspace.targets);
-      const ProjectionReport p = substep(model, system, workspace.targets, cap, state, workspace);
+      const double max_start = last_resort ? 1e300 : kSplitStartError * model.solver.tolerance;
+      const ProjectionReport p =
+          substep(model, system, workspace.targets, cap, max_start, state, workspace);
       report.iterations += p.iterations;
       hardest = std::max(hardest, p.iterations);
       report.constraint_error = std::max(report.constraint_error, p.error);
@@ -103,6 +107,8 @@ StepReport step(const ClothModel& model, const std::vector<ControlTrack>& tracks
         report.status = StepStatus::non_finite;
       } else if (p.status == ProjectionStatus::singular) {
         report.status = StepStatus::diverged;
+      } else if (p.status == ProjectionStatus::too_far) {
+        report.status = StepStatus::max_iterations;
       } else if (p.status == ProjectionStatus::max_iterations) {
         report.status = p.error > kDivergedError ? StepStatus::diverged : StepStatus::max_iterations;
       }

@@ -1,9 +1,10 @@
 // One time step of the inextensible cloth (thesis §2.6): the unconstrained implicit-Euler
 // step, then the fast projection onto the constraints; velocities from the positions.
 //
-// Adaptive subdivision (our addition; the thesis uses a fixed step): when the projection of
-// a step does not converge within kSplitIterations, the step is redone as 2, 4, ... 2^kMaxLevel
-// substeps of implicit Euler + projection. Hard phases (a fast whip, a taut edge pulled
+// Adaptive subdivision (our addition; the thesis uses a fixed step): when the unconstrained
+// step lands farther than kSplitStartError tolerances from the constraints, or the projection
+// does not converge within kSplitIterations, the step is redone as 2, 4, ... 2^kMaxLevel
+// substeps of implicit Euler + projection (the predictor's error shrinks like h^2). Hard phases (a fast whip, a taut edge pulled
 // sideways) then cost a few cheap substeps instead of dozens of slowly converging Newton
 // iterations; the constraints are always met to the same tolerance. After an easy step the
 // next step tries one level coarser again.
@@ -39,6 +40,7 @@ struct StepReport {
 
 constexpr int kMaxLevel = 4;          // at most 2^4 = 16 substeps per step
 constexpr int kSplitIterations = 4;   // a projection needing more splits the step
+constexpr double kSplitStartError = 10;  // so does a starting error above 10 tolerances
 // The relative error above which a projection that hit the iteration cap counts as diverged.
 constexpr double kDivergedError = 0.05;
 
