@@ -92,6 +92,10 @@ StepReport step(const ClothModel& model, const std::vector<ControlTrack>& tracks
     const StepSystem& system = system_for(model, level, workspace);
     report = StepReport{};
     report.substeps = substeps;
+    if (!system.ok()) {  // S(h) is SPD by construction; this only guards numerical breakdown
+      report.status = StepStatus::diverged;
+      break;
+    }
     hardest = 0;
     bool accepted = true;
     for (int s = 0; s < substeps; ++s) {
@@ -117,7 +121,7 @@ StepReport step(const ClothModel& model, const std::vector<ControlTrack>& tracks
         break;
       }
     }
-    if (accepted || !system.ok()) break;
+    if (accepted) break;
     spent += report.iterations;
     state = workspace.saved;
     ++level;
