@@ -88,7 +88,7 @@ TEST_CASE("drape coefficient of the flat ring is 100 % and of a fully hanging ri
   ring.sectors = 96;
   const Mesh mesh = make_disc(ring);
   const Eigen::Vector3d center(0, 0, 0);
-  CHECK(drape_coefficient(mesh.faces, mesh.positions, mesh.positions, center, 0.09) ==
+  CHECK(drape_coefficient(mesh, mesh.positions, center, 0.09) ==
         doctest::Approx(100.0).epsilon(0.01));
   // fold the ring straight down along the table edge: its shadow is the table edge only
   Positions hanging = mesh.positions;
@@ -98,7 +98,7 @@ TEST_CASE("drape coefficient of the flat ring is 100 % and of a fully hanging ri
     hanging(k, 1) *= 0.09 / r;
     hanging(k, 2) = -(r - 0.09);
   }
-  CHECK(drape_coefficient(mesh.faces, mesh.positions, hanging, center, 0.09) < 1.0);
+  CHECK(drape_coefficient(mesh, hanging, center, 0.09) < 1.0);
 }
 
 TEST_CASE("state hash: equal positions give equal hashes, one ulp changes it") {

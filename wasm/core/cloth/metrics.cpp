@@ -7,16 +7,13 @@
 
 namespace tela {
 
-double total_area(const std::vector<Face>& faces, const Positions& positions) {
-  Mesh view;
-  view.positions = positions;
-  view.faces = faces;
+double total_area(const Mesh& mesh, const Positions& positions) {
   double sum = 0;
-  for (double a : face_areas(view, positions)) sum += a;
+  for (double a : face_areas(mesh, positions)) sum += a;
   return sum;
 }
 
-double shadow_area(const std::vector<Face>& faces, const Positions& positions,
+double shadow_area(const Mesh& mesh, const Positions& positions,
                    const Eigen::Vector3d& center, double table_radius, double extent,
                    int resolution) {
   const double half = extent;
@@ -44,7 +41,7 @@ double shadow_area(const std::vector<Face>& faces, const Positions& positions,
   auto xy = [&](int k) {
     return Eigen::Vector2d(positions(k, 0) - center.x(), positions(k, 1) - center.y());
   };
-  for (const Face& f : faces) {
+  for (const Face& f : mesh.faces) {
     mark_triangle(xy(f.v[0]), xy(f.v[1]), xy(f.v[2]));
     if (f.size() == 4) mark_triangle(xy(f.v[0]), xy(f.v[2]), xy(f.v[3]));
   }
@@ -60,9 +57,9 @@ double shadow_area(const std::vector<Face>& faces, const Positions& positions,
   return count * cell * cell;
 }
 
-double drape_coefficient(const std::vector<Face>& faces, const Positions& rest,
-                         const Positions& positions, const Eigen::Vector3d& center,
-                         double table_radius) {
+double drape_coefficient(const Mesh& mesh, const Positions& positions,
+                         const Eigen::Vector3d& center, double table_radius) {
+  const Positions& rest = mesh.positions;
   // the grid covers the flat cloth (a draped shadow can only be smaller)
   double extent = 0;
   for (Eigen::Index k = 0; k < rest.rows(); ++k)
@@ -70,8 +67,8 @@ double drape_coefficient(const std::vector<Face>& faces, const Positions& rest,
   extent *= 1.02;
   const double pi = 3.14159265358979323846;
   const double table = pi * table_radius * table_radius;
-  const double flat = shadow_area(faces, rest, center, table_radius, extent);
-  const double now = shadow_area(faces, positions, center, table_radius, extent);
+  const double flat = shadow_area(mesh, rest, center, table_radius, extent);
+  const double now = shadow_area(mesh, positions, center, table_radius, extent);
   return 100.0 * (now - table) / (flat - table);
 }
 

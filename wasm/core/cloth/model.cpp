@@ -47,7 +47,6 @@ Result<std::shared_ptr<const ClothModel>> build_model(const Mesh& mesh, const Ma
 
   auto model = std::make_shared<ClothModel>();
   model->rest_positions = mesh.positions;
-  model->faces = mesh.faces;
   model->material = material;
   model->solver = solver;
   model->lumped_area = lumped_areas(mesh);

@@ -18,7 +18,6 @@ constexpr double kGravity = 9.8;  // m/s^2, as in the thesis
 
 struct ClothModel {
   Positions rest_positions;            // #nodes by 3, metres
-  std::vector<Face> faces;
   std::vector<double> lumped_area;     // #nodes, m_k = integral of N_k dA, m^2 (mass = rho m_k)
   std::vector<char> on_boundary;       // #nodes
   std::vector<char> controlled;        // #nodes: 1 if a control prescribes the node

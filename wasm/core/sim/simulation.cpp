@@ -162,7 +162,7 @@ StepStatus Simulation::step() {
     failure_message_ = buffer;
     return last_status_;
   }
-  const double area = total_area(model_->faces, state_.positions);
+  const double area = total_area(*mesh_, state_.positions);
   stats_.final_area_error = std::abs(area - model_->rest_area) / model_->rest_area;
   stats_.max_area_error = std::max(stats_.max_area_error, stats_.final_area_error);
   return last_status_;
@@ -203,7 +203,7 @@ std::string Simulation::summary_json() const {
       double radius = 0;
       if (table_of(*mesh_, center, radius))
         out["drape_coefficient"] =
-            drape_coefficient(model_->faces, model_->rest_positions, state_.positions, center, radius);
+            drape_coefficient(*mesh_, state_.positions, center, radius);
     } else if (metric == "free_corner") {
       // the first corner that no control holds (locking scenes have exactly one)
       for (int k : mesh_->node_sets.at("corners"))
