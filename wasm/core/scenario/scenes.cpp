@@ -9,8 +9,11 @@ namespace {
 // Cusick drape (thesis §2.7.2): the thesis gives the bending stiffnesses kappa but not rho,
 // delta, alpha or their units. Only the ratios kappa/rho, delta/rho and alpha/rho matter
 // (MATH.md §1.8), so rho = delta = CUSICK_SCALE and alpha = 5 * CUSICK_SCALE; the one value
-// is calibrated once, for all three scenes, against the published drape coefficients.
-constexpr double CUSICK_SCALE = 200.0;
+// is calibrated once, for all three scenes, against the published drape coefficients: it is
+// the scale that minimizes the largest deviation from the thesis means (23.2, 52.4, 77.3 %)
+// on the 768-node ring (docs/validation.md). alpha / rho = 5 /s: the drape is static (the
+// coefficient changes by < 0.1 points) after 2 s.
+constexpr double CUSICK_SCALE = 225.0;
 
 constexpr double pi = 3.14159265358979323846;
 
@@ -107,9 +110,12 @@ Scenario locking(const std::string& name, const std::string& elements, int nx, i
   mesh.origin = Eigen::Vector3d(0.0, 0.0, 1.0);
   mesh.noise = 0.003;  // 3 mm SD
   s.mesh = mesh;
-  s.material = Material{0.1, 0.1, 0.5, 0.0, 0.0, 0.0};
+  // the thesis keeps the (unpublished) physical parameters fixed across the meshes; only the
+  // final, static state is compared, so the damping is strong (alpha / rho = 20 /s: physical
+  // motion decays within 0.05 s and the fall is over after about 4 s) and the run lasts 6 s
+  s.material = Material{0.1, 0.1, 2.0, 0.0, 0.0, 0.0};
   s.solver = SolverSettings{0.01, 1e-3, 50};
-  s.duration = 4.0;
+  s.duration = 6.0;
   s.controls = {hold("corners:0,1,3")};  // bottom-left, bottom-right, top-left
   s.metrics = {"free_corner"};
   return s;
@@ -129,7 +135,10 @@ Scenario cusick(const std::string& name, const std::string& stiffness, double ka
   mesh.sectors = 96;  // 768 nodes, the thesis' example mesh
   mesh.plane = "xy";
   mesh.center = Eigen::Vector3d(0.0, 0.0, 0.5);
-  mesh.noise = 0.0005;
+  // the noise only breaks the symmetry. It must stay tiny: the bending force -kappa K x treats
+  // the noise of the rest mesh as curvature to flatten, a prestress that grows like noise / h^4
+  // with the node spacing h (0.5 mm made the drape stiffen with refinement, docs/validation.md)
+  mesh.noise = 1e-5;
   s.mesh = mesh;
   s.material = Material{CUSICK_SCALE, CUSICK_SCALE, 5.0 * CUSICK_SCALE, kappa, 0.0, 0.0};
   s.solver = SolverSettings{0.01, 1e-3, 50};
