@@ -155,13 +155,13 @@ TEST_CASE("locking scenes: 1 m square, three corners held, free-corner metric") 
     CHECK(mesh.noise == 0.003);
     CHECK(s.material.rho == 0.1);
     CHECK(s.material.delta == 0.1);
-    CHECK(s.material.alpha == 0.5);
+    CHECK(s.material.alpha == 2.0);
     CHECK(s.material.kappa == 0.0);
     REQUIRE(s.controls.size() == 1);
     CHECK(s.controls[0].nodes.name == "corners:0,1,3");  // all but the top-right corner
     CHECK(s.controls[0].motion.type == "hold");
     CHECK(s.metrics == std::vector<std::string>{"free_corner"});
-    CHECK(s.duration == 4.0);
+    CHECK(s.duration == 6.0);
   }
 }
 

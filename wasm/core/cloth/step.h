@@ -38,7 +38,10 @@ struct StepReport {
   double constraint_error = 0;  // max relative constraint error after the projections
 };
 
-constexpr int kMaxLevel = 4;          // at most 2^4 = 16 substeps per step
+// At most 2^2 = 4 substeps per step. The projection stops anywhere inside the tolerance band
+// and that position noise, divided by the substep, becomes velocity: with 16 substeps a
+// strongly damped sheet kept an RMS speed of 0.09 m/s instead of settling (0.0015 m/s with 4).
+constexpr int kMaxLevel = 2;
 constexpr int kSplitIterations = 4;   // a projection needing more splits the step
 constexpr double kSplitStartError = 10;  // so does a starting error above 10 tolerances
 // The relative error above which a projection that hit the iteration cap counts as diverged.

@@ -191,6 +191,14 @@ std::string Simulation::summary_json() const {
   out["max_constraint_error"] = stats_.max_constraint_error;
   out["area_error"] = stats_.max_area_error;
   out["final_area_error"] = stats_.final_area_error;
+  {  // mass-weighted RMS speed of the final state: ~0 once the cloth has settled
+    double energy = 0, mass = 0;
+    for (int k = 0; k < mesh_->node_count(); ++k) {
+      energy += model_->lumped_area[k] * state_.velocities.row(k).squaredNorm();
+      mass += model_->lumped_area[k];
+    }
+    out["final_rms_speed"] = std::sqrt(energy / mass);
+  }
   out["max_contacts"] = 0;
   out["factorizations"] = workspace_.projector.stats.factorizations;
   out["inner_iterations"] = workspace_.projector.stats.inner_iterations;
