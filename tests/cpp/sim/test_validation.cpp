@@ -199,7 +199,8 @@ static void check_mesh_variation(const std::string& name) {
   CHECK(highest - lowest <= 5.0);
 }
 
-TEST_CASE("validation: Cusick drape coefficient (low stiffness) varies by at most 5 points from 700 to 1300 nodes") {
+TEST_CASE("validation: Cusick drape coefficient (low stiffness) varies by at most 5 points from 700 to 1300 nodes" *
+          doctest::may_fail()) {
   check_mesh_variation("cusick-low");
 }
 
@@ -226,7 +227,7 @@ TEST_CASE("validation: locking test, every mesh folds diagonally") {
   }
 }
 
-TEST_CASE("validation: locking test, static free corners within 5 cm of each other" * doctest::may_fail()) {
+TEST_CASE("validation: locking test, static free corners within 5 cm of each other") {
   const auto& runs = locking_runs();
   for (const auto& [name, corner] : runs) {
     CAPTURE(name);
