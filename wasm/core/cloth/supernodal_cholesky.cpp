@@ -1,9 +1,9 @@
 #include "cloth/supernodal_cholesky.h"
 
-#include <Eigen/Cholesky>
 #include <Eigen/Dense>
 #include <Eigen/OrderingMethods>
 #include <algorithm>
+#include <cmath>
 
 namespace tela {
 
@@ -117,10 +117,14 @@ bool SupernodalCholesky::factorize(const Eigen::SparseMatrix<double>& lower, dou
       Eigen::Map<Eigen::MatrixXd> block(update_storage.data(), rows_below, dwidth);
       for (int c = 0; c < dwidth; ++c)
         for (int i = 0; i < rows_below; ++i) block(i, c) = value_[start_[dfirst + c] + (p + i - c)];
-      const Eigen::MatrixXd update = block * block.topRows(k).transpose();
+      // panel -= block * block.topRows(k)^T, lower part only, in a fixed summation order
       for (int j = 0; j < k; ++j) {
         const int column = drows[p + j] - first;
-        for (int i = j; i < rows_below; ++i) panel(local[drows[p + i]], column) -= update(i, j);
+        for (int i = j; i < rows_below; ++i) {
+          double sum = 0;
+          for (int c = 0; c < dwidth; ++c) sum += block(i, c) * block(j, c);
+          panel(local[drows[p + i]], column) -= sum;
+        }
       }
       next_row[d] = q;
       if (q < dm) {  // d next updates the supernode of its next row
@@ -131,13 +135,21 @@ bool SupernodalCholesky::factorize(const Eigen::SparseMatrix<double>& lower, dou
       d = following;
     }
 
-    // dense factorization of the panel: L11 L11^T = A11, L21 = A21 L11^-T
-    Eigen::Ref<Eigen::MatrixXd> top = panel.topRows(width);
-    Eigen::LLT<Eigen::Ref<Eigen::MatrixXd>> llt(top);
-    if (llt.info() != Eigen::Success) return false;
-    if (m > width) {
-      Eigen::Block<Eigen::Map<Eigen::MatrixXd>> bottom = panel.bottomRows(m - width);
-      top.triangularView<Eigen::Lower>().transpose().solveInPlace<Eigen::OnTheRight>(bottom);
+    // dense factorization of the panel, column by column: L11 L11^T = A11 and L21 = A21
+    // L11^-T. Plain loops rather than Eigen's blocked kernels, whose blocking depends on the
+    // cache sizes of the machine: the same summation order natively and in WebAssembly keeps
+    // both builds bit-identical.
+    for (int c = 0; c < width; ++c) {
+      double diagonal = panel(c, c);
+      for (int t = 0; t < c; ++t) diagonal -= panel(c, t) * panel(c, t);
+      if (!(diagonal > 0)) return false;
+      diagonal = std::sqrt(diagonal);
+      panel(c, c) = diagonal;
+      for (int i = c + 1; i < m; ++i) {
+        double sum = panel(i, c);
+        for (int t = 0; t < c; ++t) sum -= panel(i, t) * panel(c, t);
+        panel(i, c) = sum / diagonal;
+      }
     }
     for (int c = 0; c < width; ++c)
       for (int t = 0; t < m - c; ++t) value_[start_[first + c] + t] = panel(c + t, c);

@@ -6,6 +6,7 @@
 // ordering, elimination tree, pattern of L, supernodes), then factorize() whenever the values
 // change. Left-looking: each supernode gathers its columns of A, subtracts the updates of the
 // supernodes below it in the elimination tree, then factors its dense panel.
+// All summations run in a fixed order, so native and WebAssembly results are bit-identical.
 #pragma once
 
 #include <Eigen/SparseCore>
