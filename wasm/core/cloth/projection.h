@@ -54,7 +54,6 @@ class Projector {
 
   // Analyses the sparsity of J W J^T for `model` (once).
   void setup(const ClothModel& model);
-  bool ready() const { return ready_; }
 
   // Projects `positions` in place (rows of controlled nodes are not changed). When the
   // starting relative error exceeds `max_start_error` it returns too_far without iterating.

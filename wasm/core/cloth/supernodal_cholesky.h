@@ -26,8 +26,6 @@ class SupernodalCholesky {
   // x = (A + shift I)^-1 b with the last successful factorization. x and b may not alias.
   void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) const;
 
-  int size() const { return n_; }
-  long factor_non_zeros() const { return static_cast<long>(row_.size()); }
   int supernode_count() const { return static_cast<int>(super_start_.size()) - 1; }
 
  private:
