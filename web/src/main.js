@@ -100,7 +100,9 @@ const sim = createSimClient({
     tela.ready = true;
   },
   onFrame(frame) {
-    pendingFrame = frame; // drawn at the next animation frame; older ones are skipped
+    // drawn at the next animation frame; older ones are skipped (their stepping is done)
+    if (pendingFrame?.ended) frame.ended = true;
+    pendingFrame = frame;
   },
   onFailed(message) {
     showError(`The simulation stopped: ${message}`);
@@ -166,20 +168,26 @@ app.loadScenario = async (scenario, { steps = 0, play = true } = {}) => {
   if (answer.ok) clearError();
   return answer;
 };
-app.loadScene = (name, options) => {
-  const s = app.state.scenes.find((x) => x.name === name);
-  if (!s) {
-    showError(`Unknown scene "${name}"; built-in scenes: ${app.state.scenes.map((x) => x.name).join(', ')}.`);
-    return Promise.resolve({ ok: false });
-  }
-  return sim.loadScene(name, options).then((answer) => {
-    if (answer.ok) clearError();
-    return answer;
-  });
+// keepMessages: leave an error on show (a fallback after a bad link)
+app.loadScene = async (name, { keepMessages = false, ...options } = {}) => {
+  const answer = await sim.loadScene(name, options);
+  if (!answer.ok) showError(answer.message);
+  else if (!keepMessages) clearError();
+  return answer;
 };
 app.togglePlay = () => (app.state.playing ? app.pause() : app.play());
 app.play = () => { showNotice(''); sim.play(); setPlaying(true); };
-app.pause = () => { sim.pause(); setPlaying(false); };
+// resolves once the worker stopped, with its last frame applied
+app.pause = async () => {
+  setPlaying(false);
+  const answer = await sim.pause();
+  if (pendingFrame) {
+    const frame = pendingFrame;
+    pendingFrame = null;
+    applyFrame(frame);
+  }
+  return answer;
+};
 app.step = () => { sim.step(); setPlaying(false); };
 app.reset = () => { clearError(); showNotice(''); return sim.reset(app.state.playing); };
 app.setField = (name) => {
@@ -226,7 +234,7 @@ app.shareLink = async () => {
 };
 
 $('share').addEventListener('click', async () => {
-  app.pause();
+  await app.pause();
   const url = await app.shareLink();
   let copied = false;
   try {
@@ -270,7 +278,7 @@ async function start() {
     showError(`unknown scene "${name}"; built-in scenes: ${app.state.scenes.map((x) => x.name).join(', ')}`);
     if (name === DEFAULT_SCENE) return;
   }
-  await app.loadScene(app.state.scenes.some((x) => x.name === name) ? name : DEFAULT_SCENE);
+  await app.loadScene(app.state.scenes.some((x) => x.name === name) ? name : DEFAULT_SCENE, { keepMessages: true });
 }
 
 window.addEventListener('hashchange', () => {

@@ -8,13 +8,14 @@
 //
 // messages in (see web/src/sim/client.js):
 //   { type: 'load', id, scenario: jsonText | scene: name, steps = 0, play = true }
-//   { type: 'play' } | { type: 'pause' } | { type: 'step' } | { type: 'reset' }
+//   { type: 'play' } | { type: 'pause', id } | { type: 'step' } | { type: 'reset' }
 //   { type: 'field', name: 'none' | 'area' | 'strain' }
 //   { type: 'export', id, what: 'csv' | 'obj' | 'ply' | 'scenario' }
 // messages out:
 //   { type: 'ready', scenes: [{ name, description }] }
 //   { type: 'scene', id, name, dt, nodes, faces, controlled, scenario, ...frame }
 //   { type: 'frame', positions, field, time, steps, hash, report, rtf, playing, meanIterations }
+//   { type: 'paused', id, steps, hash }       after the last frame of a pause
 //   { type: 'invalid', id, message }          the scenario was rejected; the old run goes on
 //   { type: 'failed', message }               the run diverged; paused
 //   { type: 'exported', id, what, blob, note } | { type: 'error', message, id? }
@@ -235,7 +236,11 @@ self.onmessage = async ({ data }) => {
     switch (data.type) {
       case 'load': load(data); break;
       case 'play': setPlaying(true); break;
-      case 'pause': setPlaying(false); if (sim) postFrame(); break;
+      case 'pause':
+        setPlaying(false);
+        if (sim) postFrame();
+        post({ type: 'paused', id: data.id, steps: sim?.steps() ?? 0, hash: sim?.stateHash() ?? '' });
+        break;
       case 'step':
         if (!sim) break;
         setPlaying(false);

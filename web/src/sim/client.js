@@ -27,6 +27,7 @@ export function createSimClient({ onReady, onScene, onFrame, onFailed, onError }
     switch (data.type) {
       case 'ready': onReady(data.scenes); break;
       case 'scene': onScene(data); settle(data.id, { ok: true, scene: data }); break;
+      case 'paused': settle(data.id, data); break;
       case 'invalid': settle(data.id, { ok: false, message: data.message }); break;
       case 'frame': onFrame(data); break;
       case 'failed': onFailed(data.message); break;
@@ -44,7 +45,8 @@ export function createSimClient({ onReady, onScene, onFrame, onFailed, onError }
     // a built-in scene by name
     loadScene: (scene, { steps = 0, play = true } = {}) => request({ type: 'load', scene, steps, play }),
     play: () => worker.postMessage({ type: 'play' }),
-    pause: () => worker.postMessage({ type: 'pause' }),
+    // resolves with { steps, hash } once the worker has stopped and posted its last frame
+    pause: () => request({ type: 'pause' }),
     step: () => worker.postMessage({ type: 'step' }),
     reset: (play) => request({ type: 'reset', play }),
     setField: (name) => worker.postMessage({ type: 'field', name }),
