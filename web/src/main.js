@@ -69,7 +69,6 @@ const app = {
   showError, clearError, showNotice, setStatus,
 };
 
-let fieldMax = 0;
 let pendingFrame = null;
 let pendingCamera = null;
 
@@ -86,7 +85,6 @@ const sim = createSimClient({
     s.name = scene.name;
     s.dt = scene.dt;
     s.nodes = scene.nodes;
-    fieldMax = 0;
     view?.setCloth(scene.faces, scene.positions, scene.controlled, { keepCamera: false });
     if (pendingCamera) {
       view?.setCameraState(pendingCamera);
@@ -130,10 +128,10 @@ function applyFrame(frame) {
   view?.update(frame.positions);
   const field = FIELDS[s.field];
   if (field && frame.field) {
+    // the colour bar spans 0 to a round number above this frame's largest value
     let max = 0;
     for (const v of frame.field) max = Math.max(max, v);
-    fieldMax = Math.max(fieldMax, max, field.floor);
-    const top = niceCeiling(fieldMax);
+    const top = niceCeiling(Math.max(max, field.floor));
     view?.setField(frame.field, top);
     $('colorbar').hidden = false;
     $('colorbar-title').textContent = `${field.title} (${field.unit})`;
@@ -192,7 +190,6 @@ app.step = () => { sim.step(); setPlaying(false); };
 app.reset = () => { clearError(); showNotice(''); return sim.reset(app.state.playing); };
 app.setField = (name) => {
   app.state.field = FIELDS[name] === undefined ? 'none' : name;
-  fieldMax = 0;
   sim.setField(app.state.field);
 };
 app.setWireframe = (on) => { app.state.wireframe = on; view?.setWireframe(on); };
