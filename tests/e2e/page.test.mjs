@@ -204,6 +204,27 @@ describe('page', () => {
     }
   });
 
+  test('works embedded in an iframe', async () => {
+    const problems = [];
+    // a host page on the same server (served by the test), embedding the app
+    const context = await browser.newContext({ viewport: { width: 480, height: 360 } });
+    await context.route(`${server.url}embed.html`, (route) => route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>host</title><link rel="icon" href="data:,">' +
+            '<iframe src="./?scene=hang-20x33" width="460" height="340"></iframe>',
+    }));
+    const page = await context.newPage();
+    page.on('console', (msg) => msg.type() === 'error' && problems.push(msg.text()));
+    page.on('pageerror', (err) => problems.push(err.message));
+    await page.goto(`${server.url}embed.html`);
+    const frame = await (await page.waitForSelector('iframe')).contentFrame();
+    await frame.waitForFunction(() => window.__tela?.ready && window.__tela.steps > 3, null, T);
+    assert.equal(await frame.evaluate(() => window.__tela.scene), 'hang-20x33');
+    assert.equal(await frame.evaluate(() => window.__tela.error), null);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
   test('an unknown ?scene= is reported on the page', async () => {
     const { page, problems } = await open('?scene=no-such-scene');
     await page.waitForSelector('#error', { state: 'visible', ...T });

@@ -123,11 +123,15 @@ export function createView(canvas) {
   // frame the cloth and the room below it to hang or fall by its own size, from the front,
   // slightly above and to the side
   function frame() {
+    resize();
     const box = new THREE.Box3().setFromArray(nodePositions);
     const size = box.getSize(new THREE.Vector3()).length();
     box.expandByPoint(new THREE.Vector3(box.min.x, Math.max(0, box.min.y - size), box.min.z));
     const { center, radius } = box.getBoundingSphere(new THREE.Sphere());
-    const distance = (1.15 * radius) / Math.sin(THREE.MathUtils.degToRad(camera.fov / 2));
+    // the sphere fits the narrower of the two fields of view (portrait screens: the width)
+    const halfV = THREE.MathUtils.degToRad(camera.fov / 2);
+    const halfH = Math.atan(Math.tan(halfV) * camera.aspect);
+    const distance = (1.15 * radius) / Math.sin(Math.min(halfV, halfH));
     const direction = new THREE.Vector3(0.45, 0.3, 1).normalize();
     camera.position.copy(center).addScaledVector(direction, distance);
     controls.target.copy(center);
