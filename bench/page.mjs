@@ -53,7 +53,7 @@ export async function benchPage() {
     const result = await page.evaluate(async (runMs) => {
       const t = window.__tela;
       const times = [];
-      const start = { wall: performance.now(), sim: t.time, renders: t.renders, frames: t.frames };
+      const start = { wall: performance.now(), sim: t.time, renders: t.renders, frames: t.frames, busy: t.busyMs };
       await new Promise((resolve) => {
         const tick = (now) => {
           times.push(now);
@@ -69,6 +69,7 @@ export async function benchPage() {
         renders: t.renders - start.renders, simFrames: t.frames - start.frames,
         medianGap: gaps[Math.floor(gaps.length / 2)], p95Gap: gaps[Math.floor(gaps.length * 0.95)],
         meanGap: gaps.reduce((a, b) => a + b, 0) / gaps.length, playing: t.playing,
+        busy: t.busyMs - start.busy,
       };
     }, RUN_MS);
     const load = (await import('node:os')).loadavg()[0];
@@ -78,6 +79,7 @@ export async function benchPage() {
     console.log(`BENCH page_hang-20x33_frame_time_p95 ${fmt(result.p95Gap)} ms`);
     console.log(`BENCH page_hang-20x33_animation_fps ${fmt(1000 / result.meanGap)} fps`);
     console.log(`BENCH page_hang-20x33_rendered_fps ${fmt(result.renders / result.wall)} fps`);
+    console.log(`BENCH page_hang-20x33_main_thread_ms_per_render ${fmt(result.busy / Math.max(1, result.renders))} ms`);
     console.log(`BENCH page_hang-20x33_real_time_factor ${fmt(result.simTime / result.wall)} x`);
     await page.context().close();
   } finally {

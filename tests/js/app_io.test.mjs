@@ -99,6 +99,8 @@ describe('share links', () => {
     // valid compression, wrong content
     const noSteps = (await encodeShareHash({ scenario: {}, steps: 1.5 })).slice(1);
     assert.match((await decodeShareHash(noSteps)).message, /step count/);
+    const tooMany = (await encodeShareHash({ scenario: {}, steps: 5e6 })).slice(1);
+    assert.match((await decodeShareHash(tooMany)).message, /more than tela replays/);
   });
 });
 

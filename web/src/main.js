@@ -15,7 +15,7 @@ const $ = (id) => document.getElementById(id);
 
 const tela = (window.__tela = {
   ready: false, scene: '', time: 0, steps: 0, hash: '', playing: false,
-  error: null, notice: null, frames: 0, renders: 0, firstFrameMs: null, rtf: null,
+  error: null, notice: null, frames: 0, renders: 0, firstFrameMs: null, rtf: null, busyMs: 0,
 });
 
 // ---- messages ------------------------------------------------------------------------------
@@ -107,6 +107,9 @@ const sim = createSimClient({
     setPlaying(false);
   },
   onError: showError,
+  onProgress(done, total) {
+    setStatus(`rebuilding the shared state: step ${done} of ${total}…`);
+  },
 });
 
 function setPlaying(on) {
@@ -338,12 +341,15 @@ $('help').addEventListener('click', (e) => { if (e.target === $('help')) toggleH
 
 // ---- render loop ---------------------------------------------------------------------------
 function animate() {
+  const begin = performance.now();
   if (pendingFrame) {
     const frame = pendingFrame;
     pendingFrame = null;
     applyFrame(frame);
   }
-  if (view?.render()) {
+  const drew = view?.render();
+  tela.busyMs += performance.now() - begin; // main-thread time of frame updates and draws
+  if (drew) {
     tela.renders++;
     if (tela.firstFrameMs === null && tela.ready) tela.firstFrameMs = performance.now(); // ms since navigation started
   }

@@ -15,6 +15,7 @@
 //   { type: 'ready', scenes: [{ name, description }] }
 //   { type: 'scene', id, name, dt, nodes, faces, controlled, scenario, ...frame }
 //   { type: 'frame', positions, field, time, steps, hash, report, rtf, playing, meanIterations }
+//   { type: 'progress', id, done, total }     while a load steps to a shared step count
 //   { type: 'paused', id, steps, hash }       after the last frame of a pause
 //   { type: 'invalid', id, message }          the scenario was rejected; the old run goes on
 //   { type: 'failed', message }               the run diverged; paused
@@ -173,7 +174,17 @@ function load({ id, scenario, scene, steps = 0, play = true }) {
   recording = { frames: [], bytes: 0, truncated: false };
   record();
   const whole = Number.isSafeInteger(steps) && steps > 0 ? steps : 0;
-  advance(whole);
+  // a shared link's steps: in chunks, reporting progress about 4 times a second
+  let lastReport = performance.now();
+  for (let done = 0; done < whole && !sim.failed();) {
+    const n = Math.min(10, whole - done);
+    advance(n);
+    done += n;
+    if (performance.now() - lastReport > 250) {
+      post({ type: 'progress', id, done, total: whole });
+      lastReport = performance.now();
+    }
+  }
   const failed = sim.failed();
   const [frame, transfer] = frameMessage();
   const faces = sim.faces();

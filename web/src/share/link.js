@@ -6,6 +6,7 @@
 //               view: { camera?: [px,py,pz,tx,ty,tz], field?: string, wireframe?: bool,
 //                       pins?: bool, playing?: bool } }
 export const CURRENT_VERSION = 1;
+const MAX_STEPS = 1000000; // the core's limit on a run's length (sim/simulation.cpp)
 
 function toBase64Url(bytes) {
   let binary = '';
@@ -38,6 +39,7 @@ function checkV1(payload) {
   if (typeof payload !== 'object' || payload === null) throw new Error('the payload is not an object');
   if (typeof payload.scenario !== 'object' || payload.scenario === null) throw new Error('it holds no scenario');
   if (!Number.isSafeInteger(payload.steps) || payload.steps < 0) throw new Error('its step count is not a whole number ≥ 0');
+  if (payload.steps > MAX_STEPS) throw new Error(`its step count ${payload.steps} is more than tela replays (${MAX_STEPS})`);
   const view = typeof payload.view === 'object' && payload.view !== null ? payload.view : {};
   return { scenario: payload.scenario, steps: payload.steps, view };
 }

@@ -1,6 +1,6 @@
 // The page's side of the simulator worker (web/src/worker.js): commands, and callbacks for
 // what the worker reports. load() and exportFile() resolve with the worker's answer.
-export function createSimClient({ onReady, onScene, onFrame, onFailed, onError }) {
+export function createSimClient({ onReady, onScene, onFrame, onFailed, onError, onProgress = () => {} }) {
   const worker = new Worker(new URL('../worker.js', import.meta.url), { type: 'module' });
   const pending = new Map();
   let nextId = 1;
@@ -28,6 +28,7 @@ export function createSimClient({ onReady, onScene, onFrame, onFailed, onError }
       case 'ready': onReady(data.scenes); break;
       case 'scene': onScene(data); settle(data.id, { ok: true, scene: data }); break;
       case 'paused': settle(data.id, data); break;
+      case 'progress': onProgress(data.done, data.total); break;
       case 'invalid': settle(data.id, { ok: false, message: data.message }); break;
       case 'frame': onFrame(data); break;
       case 'failed': onFailed(data.message); break;
