@@ -2,12 +2,16 @@
 // Chromium through playwright-core. Assertions read what the page shows and window.__tela,
 // which mirrors it (scene, steps, time, state hash, error). One browser for the whole file.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { countClothPixels, launchBrowser, openPage, startPreview } from './harness.mjs';
+import { countClothPixels, launchBrowser, openPage, root, startPreview } from './harness.mjs';
 
 const T = { timeout: 30000 };
 const HASH = /^[0-9a-f]{16}$/;
+const cli = join(root, 'build/tela');
 
 let server;
 let browser;
@@ -299,9 +303,19 @@ describe('page', () => {
     assert.match(header, /element face 48\n/);
     assert.equal(body.trim().split('\n').length, nodes + 48);
 
-    const json = JSON.parse((await download('scenario')).data.toString());
+    const scenarioFile = await download('scenario');
+    const json = JSON.parse(scenarioFile.data.toString());
     assert.equal(json.version, 1);
     assert.equal(json.name, 'hang-7x9');
+    // the native command line reproduces the page's state from the exported scenario
+    if (existsSync(cli)) {
+      const dir = mkdtempSync(join(tmpdir(), 'tela-e2e-'));
+      writeFileSync(join(dir, 'scenario.json'), scenarioFile.data);
+      const summary = JSON.parse(execFileSync(cli, ['simulate', join(dir, 'scenario.json'), '--steps', String(paused.steps)], { encoding: 'utf8' }));
+      rmSync(dir, { recursive: true, force: true });
+      assert.equal(summary.steps, paused.steps);
+      assert.equal(summary.state_hash, paused.hash, 'native CLI and page agree');
+    }
 
     const png = (await download('png')).data;
     assert.deepEqual([...png.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
