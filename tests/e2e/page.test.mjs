@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { countClothPixels, launchBrowser, openPage, root, startPreview } from './harness.mjs';
+import { encodeShareHash } from '../../web/src/share/link.js';
 
 const T = { timeout: 30000 };
 const HASH = /^[0-9a-f]{16}$/;
@@ -194,6 +195,23 @@ describe('page', () => {
     assert.match(await fresh.textContent('#notice'), new RegExp(`step ${shared.steps}`));
     assert.deepEqual([...problems, ...freshProblems], []);
     await fresh.context().close();
+  });
+
+  test('a long replay shows progress and another scene cancels it', async (t) => {
+    if (!existsSync(cli)) {
+      t.skip('build/tela not built');
+      return;
+    }
+    const scenario = JSON.parse(execFileSync(cli, ['scenario', 'hang-30x30'], { encoding: 'utf8' }));
+    const hash = await encodeShareHash({ scenario, steps: 100000, view: {} });
+    const problems = [];
+    const page = await openPage(browser, server.url + hash, { problems });
+    await page.waitForFunction(() => /rebuilding the shared state: step \d+ of 100000/.test(document.querySelector('#status').textContent), null, T);
+    await page.click('.gallery button[data-scene="hang-7x9"]');
+    await page.waitForFunction(() => window.__tela.scene === 'hang-7x9' && window.__tela.steps > 3, null, T);
+    assert.equal(await page.isVisible('#error'), false);
+    assert.deepEqual(problems, []);
+    await page.context().close();
   });
 
   test('a corrupt or unknown share link shows a message and falls back to the default scene', async () => {

@@ -172,7 +172,7 @@ app.loadScenario = async (scenario, { steps = 0, play = true } = {}) => {
 // keepMessages: leave an error on show (a fallback after a bad link)
 app.loadScene = async (name, { keepMessages = false, ...options } = {}) => {
   const answer = await sim.loadScene(name, options);
-  if (!answer.ok) showError(answer.message);
+  if (!answer.ok && !answer.cancelled) showError(answer.message);
   else if (!keepMessages) clearError();
   return answer;
 };
@@ -260,6 +260,7 @@ async function openFromHash() {
   if (typeof v.pins === 'boolean') app.setPins(v.pins);
   app.emit('scene', app.state); // let panels show the view options
   const answer = await app.loadScenario(scenario, { steps, play: v.playing === true });
+  if (answer.cancelled) return true; // the user chose another scene meanwhile
   if (!answer.ok) {
     pendingCamera = null;
     showError(`This share link’s scenario is not valid here: ${answer.message}. Showing the default scene instead.`);

@@ -14,10 +14,11 @@
 // messages out:
 //   { type: 'ready', scenes: [{ name, description }] }
 //   { type: 'scene', id, name, dt, nodes, faces, controlled, scenario, ...frame }
-//   { type: 'frame', positions, field, time, steps, hash, report, rtf, playing, meanIterations }
+//   { type: 'frame', positions, field, time, steps, hash, report, rtf, playing, ended? }
 //   { type: 'progress', id, done, total }     while a load steps to a shared step count
 //   { type: 'paused', id, steps, hash }       after the last frame of a pause
 //   { type: 'invalid', id, message }          the scenario was rejected; the old run goes on
+//   { type: 'cancelled', id }                 a newer load replaced this one while it replayed
 //   { type: 'failed', message }               the run diverged; paused
 //   { type: 'exported', id, what, blob, note } | { type: 'error', message, id? }
 import createTela from './wasm/tela.mjs'; // finds tela.wasm via new URL('tela.wasm', import.meta.url)
@@ -65,12 +66,10 @@ function realTimeFactor() {
 function frameMessage() {
   const positions = sim.positions();
   const values = fieldValues();
-  const summary = JSON.parse(sim.summary());
   const message = {
     positions, field: values,
     time: sim.time(), steps: sim.steps(), hash: sim.stateHash(),
     report: sim.lastReport(), rtf: realTimeFactor(), playing,
-    meanIterations: summary.mean_iterations, maxConstraintError: summary.max_constraint_error,
   };
   return [message, values ? [positions.buffer, values.buffer] : [positions.buffer]];
 }
@@ -147,7 +146,12 @@ function tick() {
   timer = setTimeout(tick, Math.max(0, FRAME_MS - (performance.now() - begin)));
 }
 
-function load({ id, scenario, scene, steps = 0, play = true }) {
+// A load replaces the simulation; with steps > 0 (a share link) it replays them in chunks,
+// yielding to the message loop, so that a newer load cancels it (its answer: 'cancelled').
+let generation = 0;
+let replaying = false;
+async function load({ id, scenario, scene, steps = 0, play = true }) {
+  const mine = ++generation;
   const text = scene !== undefined ? tela.sceneJson(scene) : scenario;
   if (!text) {
     post({ type: 'invalid', id, message: `unknown scene "${scene}"; built-in scenes: ${tela.sceneNames().join(', ')}` });
@@ -176,6 +180,8 @@ function load({ id, scenario, scene, steps = 0, play = true }) {
   const whole = Number.isSafeInteger(steps) && steps > 0 ? steps : 0;
   // a shared link's steps: in chunks, reporting progress about 4 times a second
   let lastReport = performance.now();
+  let lastYield = lastReport;
+  replaying = whole > 0;
   for (let done = 0; done < whole && !sim.failed();) {
     const n = Math.min(10, whole - done);
     advance(n);
@@ -184,7 +190,16 @@ function load({ id, scenario, scene, steps = 0, play = true }) {
       post({ type: 'progress', id, done, total: whole });
       lastReport = performance.now();
     }
+    if (performance.now() - lastYield > 50) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      lastYield = performance.now();
+      if (mine !== generation) {
+        post({ type: 'cancelled', id });
+        return;
+      }
+    }
   }
+  replaying = false;
   const failed = sim.failed();
   const [frame, transfer] = frameMessage();
   const faces = sim.faces();
@@ -244,8 +259,12 @@ ready.catch((err) => post({ type: 'error', message: `could not start the simulat
 self.onmessage = async ({ data }) => {
   try {
     await ready;
+    if (replaying && ['play', 'step', 'export'].includes(data.type)) {
+      if (data.type === 'export') post({ type: 'error', id: data.id, message: 'the shared state is still being rebuilt' });
+      return;
+    }
     switch (data.type) {
-      case 'load': load(data); break;
+      case 'load': await load(data); break;
       case 'play': setPlaying(true); break;
       case 'pause':
         setPlaying(false);
@@ -259,7 +278,7 @@ self.onmessage = async ({ data }) => {
         if (!checkFailure()) postFrame();
         break;
       case 'reset':
-        if (current) load({ id: data.id, scenario: current.scenario, steps: 0, play: data.play ?? playing });
+        if (current) await load({ id: data.id, scenario: current.scenario, steps: 0, play: data.play ?? playing });
         break;
       case 'field':
         field = data.name;

@@ -28,6 +28,7 @@ export function createSimClient({ onReady, onScene, onFrame, onFailed, onError, 
       case 'ready': onReady(data.scenes); break;
       case 'scene': onScene(data); settle(data.id, { ok: true, scene: data }); break;
       case 'paused': settle(data.id, data); break;
+      case 'cancelled': settle(data.id, { ok: false, cancelled: true }); break;
       case 'progress': onProgress(data.done, data.total); break;
       case 'invalid': settle(data.id, { ok: false, message: data.message }); break;
       case 'frame': onFrame(data); break;
