@@ -216,7 +216,9 @@ export function createView(canvas) {
       }
       coreToThree(positions, nodePositions);
       const box = new THREE.Box3().setFromArray(nodePositions);
-      pinRadius = Math.max(0.004, 0.012 * box.getSize(new THREE.Vector3()).length());
+      // dots a little over 1 % of the cloth's size, smaller when many nodes are controlled
+      const crowd = Math.min(1, Math.sqrt(8 / Math.max(1, topology.controlled.length)));
+      pinRadius = Math.max(0.002, 0.012 * crowd * box.getSize(new THREE.Vector3()).length());
       if (topology.controlled.length) {
         pins = new THREE.InstancedMesh(pinGeometry, pinMaterial, topology.controlled.length);
         pins.frustumCulled = false;
