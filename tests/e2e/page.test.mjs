@@ -289,6 +289,27 @@ describe('page', () => {
     await page.context().close();
   });
 
+  test('a diverging run stops with a visible message; the page goes on', async () => {
+    const { page, problems } = await open();
+    const scenario = JSON.parse(await page.evaluate(() => document.querySelector('#scenario-text').value));
+    Object.assign(scenario.solver, { dt: 0.5, max_iterations: 1 });
+    scenario.controls[0].motion = { type: 'sinusoid', axis: [1, 0, 0], amplitude: 3, frequency: 0.6 };
+    await page.evaluate((text) => {
+      document.querySelector('details').open = true;
+      document.querySelector('#scenario-text').value = text;
+    }, JSON.stringify(scenario));
+    await page.click('#scenario-apply');
+    await page.waitForSelector('#error', { state: 'visible', ...T });
+    assert.match(await page.textContent('#error'), /The simulation stopped: .*(diverged|non-finite).*solver\.dt/);
+    await page.waitForFunction(() => !window.__tela.playing, null, T);
+    assert.equal(await page.textContent('#play'), 'Play');
+    await page.click('.gallery button[data-scene="hang-7x9"]');
+    await page.waitForFunction(() => window.__tela.steps > 3 && window.__tela.playing, null, T);
+    assert.equal(await page.isVisible('#error'), false);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
   test('every export downloads a non-empty, parseable file', async () => {
     const { page, problems } = await open('', { acceptDownloads: true });
     await waitSteps(page, 10);

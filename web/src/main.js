@@ -79,6 +79,7 @@ const sim = createSimClient({
     start();
   },
   onScene(scene) {
+    pendingFrame = null; // a frame of the previous run, posted before this scene
     const s = app.state;
     s.scenarioText = scene.scenario;
     s.scenario = JSON.parse(scene.scenario);

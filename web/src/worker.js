@@ -265,7 +265,10 @@ self.onmessage = async ({ data }) => {
     }
     switch (data.type) {
       case 'load': await load(data); break;
-      case 'play': setPlaying(true); break;
+      case 'play':
+        setPlaying(true);
+        if (sim && !playing) postFrame(); // refused (a failed run): tell the page
+        break;
       case 'pause':
         setPlaying(false);
         if (sim) postFrame();
