@@ -285,6 +285,13 @@ describe('page', () => {
     await drop('bad.json', JSON.stringify(scenario));
     await page.waitForFunction(() => /solver\.dt/.test(document.querySelector('#error').textContent), null, T);
     assert.match(await page.textContent('#error'), /“bad\.json” is a scenario file, but it cannot be simulated: solver\.dt/);
+
+    // the Open… button's file input goes the same way
+    scenario.solver.dt = 0.01;
+    scenario.name = 'opened-scene';
+    await page.setInputFiles('#file', { name: 'opened.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(scenario)) });
+    await page.waitForFunction(() => window.__tela.scene === 'opened-scene', null, T);
+    assert.equal(await page.isVisible('#error'), false);
     assert.deepEqual(problems, []);
     await page.context().close();
   });
