@@ -221,6 +221,15 @@ describe('page', () => {
       assert.match(await page.textContent('#error'), message);
       assert.match(await page.textContent('#error'), /default scene/);
       await page.waitForFunction(() => window.__tela.scene === 'hang-7x9' && window.__tela.steps > 3, null, T);
+      if (message.source.includes('v42')) {
+        // a link pasted into the open page: read at once, and the same fallback
+        await page.click('.gallery button[data-scene="wam-slow"]');
+        await page.waitForFunction(() => window.__tela.scene === 'wam-slow', null, T);
+        await page.evaluate(() => { location.hash = '#v3=xyz'; });
+        await page.waitForFunction(() => /v3/.test(document.querySelector('#error').textContent), null, T);
+        await page.waitForFunction(() => window.__tela.scene === 'hang-7x9', null, T);
+        assert.equal(await page.isVisible('#error'), true);
+      }
       assert.deepEqual(problems, []);
       await page.context().close();
     }

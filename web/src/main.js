@@ -283,8 +283,10 @@ async function start() {
   await app.loadScene(app.state.scenes.some((x) => x.name === name) ? name : DEFAULT_SCENE, { keepMessages: true });
 }
 
-window.addEventListener('hashchange', () => {
-  if (location.hash) openFromHash();
+// a link pasted into the address bar of an open page
+window.addEventListener('hashchange', async () => {
+  if (!location.hash || (await openFromHash())) return;
+  await app.loadScene(DEFAULT_SCENE, { keepMessages: true });
 });
 
 // ---- panels --------------------------------------------------------------------------------
