@@ -65,9 +65,22 @@ function makeAxes(length) {
   return group;
 }
 
+// True when WebGL is rasterized on the CPU (SwiftShader, llvmpipe): there, multisampling costs
+// CPU time that the simulator needs, so the view draws without it.
+export function softwareRendering() {
+  const canvas = document.createElement('canvas');
+  const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
+  if (!gl) return false;
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+  gl.getExtension('WEBGL_lose_context')?.loseContext();
+  return /swiftshader|llvmpipe|softpipe|software/i.test(name);
+}
+
 export function createView(canvas) {
+  const software = softwareRendering();
   // preserveDrawingBuffer lets tests and the PNG export read the pixels after a frame
-  const renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
+  const renderer = new THREE.WebGLRenderer({ canvas, antialias: !software, preserveDrawingBuffer: true });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
   renderer.setClearColor(BACKGROUND);
 
@@ -183,7 +196,7 @@ export function createView(canvas) {
   }
 
   return {
-    renderer, camera, controls,
+    renderer, camera, controls, software,
     // faces: Int32Array #faces*4 (-1 closes a triangle); positions: Float32Array, core frame;
     // controlled: Uint32Array of node indices to mark
     setCloth(faces, positions, controlled, { keepCamera = false } = {}) {
