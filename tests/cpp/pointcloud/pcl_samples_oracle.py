@@ -30,7 +30,8 @@ def read(path):
         for line in b[pos:].decode().split('\n'):
             t = line.split()
             if not t: continue
-            for f, v in zip(fields, t): cols[f].append(float(v))
+            for f, v, s, ty in zip(fields, t, sizes, types):  # F 4 values are floats
+                cols[f].append(struct.unpack('<f', struct.pack('<f', float(v)))[0] if (ty, s) == ('F', 4) else float(v))
     elif hdr['DATA'][0] == 'binary':
         ps = sum(sizes)
         for i in range(n):

@@ -87,7 +87,7 @@ TEST_SUITE("pointcloud") {
 
 TEST_CASE("real PCL sample bunny.pcd: PCD v.5 ascii, 397 points") {
   check_sample("bunny.pcd", "pcd ascii",
-               {397, 0, 0, 0, {-11.545134999999998, 40.753102999999975, 10.838877042000007}, {-1, -1, -1}, {0.0054216, 0.11349, 0.040749}, -1});
+               {397, 0, 0, 0, {-11.545135005610064, 40.753102920949459, 10.838877076108474}, {-1, -1, -1}, {0.005421599838882685, 0.11349000036716461, 0.040748998522758484}, -1});
 }
 
 TEST_CASE("real PCL sample colored_cloud.pcd: binary, rgb + normals, 1 x 1000 (not a grid)") {

@@ -208,6 +208,8 @@ Result<PointCloud> parse_pcd(std::string_view bytes, const CloudLimits& limits) 
                         std::to_string(data_bytes) + " bytes of data");
     ascii_values.resize(static_cast<std::size_t>(n) * value_count);
     if (map.color >= 0) ascii_packed.resize(n);
+    std::vector<ScalarType> value_type;
+    for (const PcdField& field : fields) value_type.insert(value_type.end(), field.count, field.scalar);
     int color_token = 0;
     for (int f = 0; f < map.color; ++f) color_token += fields[f].count;
     int point = 0;
@@ -223,6 +225,8 @@ Result<PointCloud> parse_pcd(std::string_view bytes, const CloudLimits& limits) 
         if (!parse_double_token(tokens[v], value))
           return R::failure("PCD line " + std::to_string(line.number) + ", value " + std::to_string(v + 1) +
                             " (point " + std::to_string(point) + "): expected a number, found " + quote_token(tokens[v]));
+        // stored as the field's type, as PCL reads it (F 4: rounded to float)
+        if (value_type[v] == ScalarType::float32 && std::isfinite(value)) value = static_cast<float>(value);
         ascii_values[static_cast<std::size_t>(point) * value_count + v] = value;
       }
       if (map.color >= 0) {

@@ -156,6 +156,7 @@ class PlyDataReader {
       }
     } else {
       ok = parse_double_token(token, value);
+      if (ok && type == ScalarType::float32 && std::isfinite(value)) value = static_cast<float>(value);
     }
     if (!ok) {
       error_ = "PLY line " + std::to_string(line_) + " (" + what + "): expected " +
