@@ -56,6 +56,12 @@ TEST_CASE("malformed PLY: located errors") {
   CHECK(contains(parse_error("ply\nformat ascii 1.0\nelement vertex 1\nproperty float x\nproperty float y\nproperty float z\n"
                              "element face 1\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n3 0 1 2\n"),
                  "vertex index 1 out of range [0, 1)"));
+  // an element of no properties and an absurd count is empty, not an endless loop
+  const auto empty_element = tela::parse_point_cloud(
+      "ply\nformat ascii 1.0\nelement nothing 1000000000000000000\nelement vertex 1\nproperty float x\n"
+      "property float y\nproperty float z\nend_header\n1 2 3\n", "");
+  REQUIRE_MESSAGE(empty_element.ok(), empty_element.error);
+  CHECK(empty_element.value->point_count() == 1);
   // binary: truncated data, with the byte offset
   std::string binary = tela::write_ply(small_cloud(10, 1), tela::PlyEncoding::binary_little_endian);
   const std::size_t header = binary.find("end_header\n") + 11;
@@ -96,6 +102,13 @@ TEST_CASE("malformed PCD: located errors") {
                                               ": the uncompressed size is 801 bytes, expected 800 (50 points of 16 bytes)"));
   std::string truncated = compressed.substr(0, compressed.size() - 10);
   CHECK(contains(parse_error(truncated), "(truncated file?)"));
+  // a small file claiming a huge cloud is refused before the buffer is allocated
+  std::string huge = "FIELDS x y z\nSIZE 4 4 4\nTYPE F F F\nWIDTH 20000000\nHEIGHT 1\nDATA binary_compressed\n";
+  for (std::uint32_t word : {16u, 240000000u}) {
+    for (int k = 0; k < 4; ++k) huge.push_back(static_cast<char>((word >> (8 * k)) & 0xff));
+  }
+  huge += std::string(16, '\x1f');
+  CHECK(contains(parse_error(huge), "16 compressed bytes cannot hold 240000000 bytes of points"));
   std::string corrupt = compressed;
   corrupt[data_at + 8] = static_cast<char>(0xE0);  // first chunk: a back reference into nothing
   CHECK(contains(parse_error(corrupt), "PCD binary_compressed data, byte " + std::to_string(data_at + 8) +

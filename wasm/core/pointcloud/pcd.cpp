@@ -195,6 +195,12 @@ Result<PointCloud> parse_pcd(std::string_view bytes, const CloudLimits& limits) 
       return R::failure("PCD binary_compressed data, byte " + std::to_string(data_offset) + ": the compressed size is " +
                         std::to_string(compressed_size) + " bytes, but only " + std::to_string(data_bytes - 8) +
                         " follow (truncated file?)");
+    // an LZF chunk of 3 bytes expands to at most 264: refuse before allocating what a few
+    // compressed bytes cannot hold
+    if (uncompressed_size > static_cast<std::uint64_t>(compressed_size) * 88 + 32)
+      return R::failure("PCD binary_compressed data, byte " + std::to_string(data_offset) + ": " +
+                        std::to_string(compressed_size) + " compressed bytes cannot hold " +
+                        std::to_string(uncompressed_size) + " bytes of points (truncated or corrupt file?)");
     decompressed.resize(uncompressed_size);
     const LzfResult lzf = lzf_decompress(bytes.substr(data_offset + 8, compressed_size), decompressed);
     if (lzf.status != LzfStatus::ok)

@@ -308,6 +308,8 @@ Result<PointCloud> parse_ply(std::string_view bytes, const CloudLimits& limits) 
     const PlyElement& element = elements[e];
     const bool is_vertex = static_cast<int>(e) == vertex_element;
     const bool is_face = element.name == "face";
+    // an element without properties holds no data, whatever its count
+    if (element.properties.empty()) continue;
     // binary elements of fixed size that are not needed are skipped in one go
     if (!ascii && !is_vertex && !is_face) {
       bool fixed = true;
