@@ -99,6 +99,20 @@ TEST_CASE("KnnIndex: k nearest and radius queries equal brute force") {
     while (inside < brute.size() && brute[inside].first <= 0.08 * 0.08) ++inside;
     CHECK(ids.size() == inside);
   }
+  // a regular grid, where distances tie: the k smallest by (distance, index), exactly
+  tela::Positions grid(1000, 3);
+  for (int i = 0; i < 1000; ++i) grid.row(i) << i % 10, (i / 10) % 10, i / 100;
+  const tela::KnnIndex grid_index(grid);
+  for (int q : {0, 455, 999, 123}) {
+    std::vector<std::pair<double, int>> brute;
+    for (int i = 0; i < 1000; ++i) brute.push_back({(grid.row(i) - grid.row(q)).squaredNorm(), i});
+    std::sort(brute.begin(), brute.end());
+    for (int k : {1, 3, 7, 12, 19}) {
+      grid_index.nearest(grid.row(q).transpose(), k, ids, dists);
+      REQUIRE(ids.size() == static_cast<std::size_t>(k));
+      for (int m = 0; m < k; ++m) CHECK(ids[m] == brute[m].second);
+    }
+  }
   // excluding the point itself; the k-nearest table
   index.nearest_to_point(5, 4, ids, dists);
   REQUIRE(ids.size() == 4);

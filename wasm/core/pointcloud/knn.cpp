@@ -6,6 +6,8 @@
 #include <nanoflann.hpp>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <numeric>
 
 namespace tela {
@@ -70,7 +72,7 @@ void KnnIndex::nearest(const Eigen::Vector3d& query, int k, std::vector<int>& in
   const int n = size();
   const int count = std::min(k, n);
   if (count <= 0) return;
-  // one extra candidate so that ties at the k-th distance can be broken by index below
+  // one extra candidate to detect a tie at the k-th distance
   const int wanted = std::min(count + 1, n);
   std::vector<std::uint32_t> ids(wanted);
   std::vector<double> dists(wanted);
@@ -78,6 +80,15 @@ void KnnIndex::nearest(const Eigen::Vector3d& query, int k, std::vector<int>& in
   const std::size_t found = impl_->tree->knnSearch(q, static_cast<std::size_t>(wanted), ids.data(), dists.data());
   std::vector<std::pair<std::uint32_t, double>> pairs(found);
   for (std::size_t i = 0; i < found; ++i) pairs[i] = {ids[i], dists[i]};
+  if (static_cast<int>(found) > count && dists[count] == dists[count - 1]) {
+    // a tie at the k-th distance (regular grids): take every point at that distance, so that
+    // the lowest indices win whatever order the tree visits them in
+    const double tied = dists[count - 1];
+    pairs.clear();
+    impl_->tree->radiusSearch(q, std::nextafter(tied, std::numeric_limits<double>::infinity()), pairs,
+                              nanoflann::SearchParams(32, 0, false));
+    pairs.erase(std::remove_if(pairs.begin(), pairs.end(), [&](const auto& p) { return p.second > tied; }), pairs.end());
+  }
   sort_and_split(pairs, indices, squared_distances);
   indices.resize(std::min<std::size_t>(count, indices.size()));
   squared_distances.resize(indices.size());

@@ -1,6 +1,7 @@
 // Nearest-neighbour queries on a fixed set of 3-D points: a kd-tree (nanoflann, hidden in
-// knn.cpp) built once and queried many times. Results are sorted by distance, ties by index,
-// so they do not depend on the tree's internal order.
+// knn.cpp) built once and queried many times. Results are the k smallest by (distance, index)
+// exactly, ties at the k-th distance included, so they do not depend on the tree's internal
+// order: native and WebAssembly builds return the same neighbours.
 #pragma once
 
 #include "geometry/mesh.h"
