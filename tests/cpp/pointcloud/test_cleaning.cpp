@@ -6,6 +6,7 @@
 #include "pointcloud/knn.h"
 #include "pointcloud/outlier_removal.h"
 #include "pointcloud/planes.h"
+#include "pointcloud/synthetic_scenes.h"
 #include "pointcloud/voxel_downsample.h"
 
 #include <doctest/doctest.h>
@@ -24,52 +25,6 @@ tela::Positions uniform_points(int n, std::uint64_t seed) {
   for (int i = 0; i < n; ++i)
     for (int d = 0; d < 3; ++d) p(i, d) = tela::uniform01(rng);
   return p;
-}
-
-// A scene: a table (the plane through `origin` with normal `up`, size 1.2 x 0.8 m, Gaussian
-// noise of sigma_table along the normal) and a 0.4 x 0.4 m cloth draped over a low object on
-// it, height 0.03 + 0.12 exp(-r^2 / (2 * 0.08^2)) m above the table (so at least 3 cm), with
-// sigma_cloth noise. Returns the cloud and, per point, whether it is a cloth point.
-struct Scene {
-  tela::PointCloud cloud;
-  std::vector<bool> is_cloth;
-  Eigen::Vector3d up, origin;
-};
-
-Scene cloth_on_table(int table_points, int cloth_points, double sigma_table, double sigma_cloth, std::uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  Scene scene;
-  // a tilted table: rotate z-up by 20 degrees about (1, 2, 0)
-  const Eigen::Matrix3d rotation = Eigen::AngleAxisd(20.0 * M_PI / 180.0, Eigen::Vector3d(1, 2, 0).normalized()).toRotationMatrix();
-  scene.up = rotation.col(2);
-  scene.origin = Eigen::Vector3d(0.3, -0.2, 0.75);
-  std::vector<Eigen::Vector3d> points;
-  for (int i = 0; i < table_points; ++i) {
-    const Eigen::Vector3d local(tela::uniform_real(rng, -0.6, 0.6), tela::uniform_real(rng, -0.4, 0.4),
-                                sigma_table * tela::standard_normal(rng));
-    points.push_back(scene.origin + rotation * local);
-    scene.is_cloth.push_back(false);
-  }
-  for (int i = 0; i < cloth_points; ++i) {
-    // non-uniform density: more samples towards one side
-    const double u = tela::uniform01(rng);
-    const double x = -0.2 + 0.4 * u * u, y = tela::uniform_real(rng, -0.2, 0.2);
-    const double h = 0.03 + 0.12 * std::exp(-(x * x + y * y) / (2 * 0.08 * 0.08)) + sigma_cloth * tela::standard_normal(rng);
-    points.push_back(scene.origin + rotation * Eigen::Vector3d(x, y, h));
-    scene.is_cloth.push_back(true);
-  }
-  // interleave the two sets deterministically so that indices do not reveal the answer
-  std::vector<int> order(points.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
-  for (int i = static_cast<int>(order.size()) - 1; i > 0; --i) std::swap(order[i], order[tela::uniform_index(rng, i + 1)]);
-  scene.cloud.points.resize(static_cast<Eigen::Index>(points.size()), 3);
-  std::vector<bool> cloth(points.size());
-  for (std::size_t k = 0; k < order.size(); ++k) {
-    scene.cloud.points.row(k) = points[order[k]].transpose();
-    cloth[k] = scene.is_cloth[order[k]];
-  }
-  scene.is_cloth = cloth;
-  return scene;
 }
 
 }  // namespace
@@ -222,27 +177,33 @@ TEST_CASE("statistical outlier removal: PCL's rule, checked against brute force"
 }
 
 TEST_CASE("RANSAC: the table under a cloth is found and removed, the cloth stays") {
-  const double sigma_table = 0.002, sigma_cloth = 0.001, threshold = 0.01;  // threshold = 5 sigma of the table noise
-  const Scene scene = cloth_on_table(20000, 5000, sigma_table, sigma_cloth, 6);
+  // 20,000 table points with 2 mm noise, 5,000 cloth points at least 3 cm above the table
+  // (1 mm noise), the table tilted by 20 degrees; threshold = 5 sigma of the table noise
+  const tela::ClothOnTableSpec spec;
+  const double threshold = 5 * spec.table_noise;
+  const tela::ClothOnTable scene = tela::cloth_on_table(spec, 6);
   const std::vector<tela::PlaneFit> planes = tela::detect_planes(scene.cloud, 1, threshold, 42);
   REQUIRE(planes.size() == 1);
   const tela::PlaneFit& table = planes[0];
   // the least-squares refit of 20,000 points with 2 mm noise: normal within 0.1 degree, offset
-  // within 0.5 mm (statistical errors are ~1e-5 rad and ~1e-5 m; the margin is for the 1 cm
-  // band's truncation of the noise)
-  CHECK(table.normal.dot(scene.up) > std::cos(0.1 * M_PI / 180.0));  // also: oriented towards the cloth
-  CHECK(std::abs(table.offset - scene.up.dot(scene.origin)) < 5e-4);
-  // inliers: all table points within 5 sigma (P(|n| > 5 sigma) = 6e-7 per point) and no cloth point
-  CHECK(table.inliers >= 19990);
-  CHECK(table.inliers <= 20000);
+  // within 0.5 mm (statistical errors are ~1e-5 rad and ~1e-5 m; the margin is for the band's
+  // truncation of the noise tails)
+  CHECK(table.normal.dot(scene.table_normal) > std::cos(0.1 * M_PI / 180.0));  // also: oriented towards the cloth
+  CHECK(std::abs(table.offset - scene.table_offset) < 5e-4);
+  // inliers: the table points within 5 sigma (P(|n| > 5 sigma) = 6e-7 per point), no cloth point
+  CHECK(table.inliers >= spec.table_points - 10);
+  CHECK(table.inliers <= spec.table_points);
   const tela::PointCloud rest = tela::remove_planes(scene.cloud, planes, threshold);
-  std::vector<bool> kept_cloth;
-  int cloth_left = 0;
-  // the cloth points are exactly those more than 3 cm - 5 sigma_cloth from the table
-  for (int i = 0; i < rest.point_count(); ++i)
-    if (std::abs(tela::plane_distance(table, rest.points.row(i).transpose())) > 0.02) ++cloth_left;
-  CHECK(cloth_left == 5000);
-  CHECK(rest.point_count() <= 5000 + 10);
+  // every cloth point is left, table points only where the noise tail exceeds 5 sigma
+  int cloth_kept = 0, table_kept = 0;
+  for (int i = 0; i < scene.cloud.point_count(); ++i) {
+    const bool kept = std::abs(tela::plane_distance(table, scene.cloud.points.row(i).transpose())) > threshold;
+    if (kept && scene.labels[i] == 1) ++cloth_kept;
+    if (kept && scene.labels[i] == 0) ++table_kept;
+  }
+  CHECK(cloth_kept == spec.cloth_points);
+  CHECK(table_kept <= 10);
+  CHECK(rest.point_count() == cloth_kept + table_kept);
   // deterministic: the same seed gives bit-identical planes, another seed the same table
   const std::vector<tela::PlaneFit> again = tela::detect_planes(scene.cloud, 1, threshold, 42);
   CHECK(again[0].normal == table.normal);
