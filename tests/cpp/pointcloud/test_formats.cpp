@@ -243,6 +243,16 @@ TEST_CASE("XYZ/CSV/TXT: separators, header lines, colour columns") {
     REQUIRE(c.has_colors());
     CHECK(c.colors[0] == std::array<std::uint8_t, 3>{255, 0, 128});
   }
+  SUBCASE("trailing delimiters and a text column after x y z") {
+    const tela::PointCloud c = parse_ok("1,2,3,\n4,5,6,\n", "a.csv");
+    CHECK(c.point_count() == 2);
+    const tela::PointCloud labelled = parse_ok("x y z r g b class\n0 0 0 1 2 3 table\n1 1 1 4 5 6 cloth\n", "");
+    REQUIRE(labelled.point_count() == 2);
+    CHECK(labelled.colors[1] == std::array<std::uint8_t, 3>{4, 5, 6});
+    const tela::PointCloud guessed = parse_ok("0 0 0 1 2 3\n1 1 1 a b c\n", "");
+    CHECK(guessed.point_count() == 2);
+    CHECK_FALSE(guessed.has_colors());
+  }
   SUBCASE("6 columns that are normals (negative values) are not colours") {
     const tela::PointCloud c = parse_ok("0 0 0 0 0 -1\n1 1 1 0 1 0\n");
     CHECK_FALSE(c.has_colors());

@@ -50,7 +50,8 @@ CloudFormat sniff_cloud_format(std::string_view bytes, std::string_view file_nam
   if (starts_with(head, "\xEF\xBB\xBF")) head.remove_prefix(3);
   const std::string_view start = trim(head.substr(0, std::min<std::size_t>(head.size(), 8)));
   if (starts_with(start, "ply") && (start.size() == 3 || start[3] == '\n' || start[3] == '\r' || start[3] == ' ')) return CloudFormat::ply;
-  // first few meaningful lines decide between PCD, OBJ and columns of numbers
+  // first few meaningful lines decide between PCD, OBJ and columns of numbers (rows whose
+  // first three fields are numbers)
   LineScanner lines(head);
   TextLine line;
   std::vector<std::string_view> tokens;
@@ -69,7 +70,7 @@ CloudFormat sniff_cloud_format(std::string_view bytes, std::string_view file_nam
       ++obj_lines;
     split_tokens(text, tokens, true);
     double value = 0;
-    if (tokens.size() >= 3 && std::all_of(tokens.begin(), tokens.end(), [&](std::string_view t) {
+    if (tokens.size() >= 3 && std::all_of(tokens.begin(), tokens.begin() + 3, [&](std::string_view t) {
           return parse_double_token(t, value);
         }))
       ++numeric_lines;

@@ -6,7 +6,9 @@
 #include "pointcloud/point_cloud.h"
 #include "scenario/result.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <string_view>
 
 namespace tela {
@@ -18,6 +20,8 @@ enum class CloudFormat { unknown, ply, pcd, xyz, obj };
 struct CloudLimits {
   std::int64_t max_points = 50'000'000;            // declared or counted points, NaNs included
   std::int64_t max_bytes = std::int64_t(2) << 30;  // input size (2 GiB)
+  // the point limit in force: max_points, but never beyond what an int index holds
+  std::int64_t point_cap() const { return std::min<std::int64_t>(max_points, std::numeric_limits<int>::max()); }
 };
 
 // Which format the bytes are in, from content, then from the extension of file_name_hint.

@@ -152,9 +152,9 @@ Result<PointCloud> parse_pcd(std::string_view bytes, const CloudLimits& limits) 
     return R::failure(at_line(fields_line) + "FIELDS must include x, y and z");
   if (points_declared < 0 && width >= 0) points_declared = width * std::max(height, 1LL);
   if (points_declared < 0) return R::failure("PCD header: neither POINTS nor WIDTH is given");
-  if (points_declared > limits.max_points)
+  if (points_declared > limits.point_cap())
     return R::failure("PCD header: the file declares " + std::to_string(points_declared) +
-                      " points, more than the limit of " + std::to_string(limits.max_points));
+                      " points, more than the limit of " + std::to_string(limits.point_cap()));
   if (width >= 0 && height >= 0 && width * height != points_declared)
     return R::failure("PCD header: WIDTH x HEIGHT = " + std::to_string(width) + " x " + std::to_string(height) +
                       " does not match POINTS " + std::to_string(points_declared));

@@ -270,10 +270,10 @@ Result<PointCloud> parse_ply(std::string_view bytes, const CloudLimits& limits) 
     if (!has[static_cast<int>(r)])
       return Result<PointCloud>::failure(at_line(vertices.header_line) + "the vertex element has no '" +
                                          std::string(r == Role::x ? "x" : r == Role::y ? "y" : "z") + "' property");
-  if (vertices.count > limits.max_points)
+  if (vertices.count > limits.point_cap())
     return Result<PointCloud>::failure(at_line(vertices.header_line) + "the file declares " +
                                        std::to_string(vertices.count) + " vertices, more than the limit of " +
-                                       std::to_string(limits.max_points) + " points");
+                                       std::to_string(limits.point_cap()) + " points");
   const bool ascii = encoding == "ascii";
   const bool big_endian = encoding == "binary_big_endian";
   // a vertex record must fit in the rest of the file before anything is allocated (binary:
@@ -327,7 +327,7 @@ Result<PointCloud> parse_ply(std::string_view bytes, const CloudLimits& limits) 
         continue;
       }
     }
-    if (is_face && element.count > limits.max_points * 4)
+    if (is_face && element.count > limits.point_cap() * 4)
       return Result<PointCloud>::failure(at_line(element.header_line) + "too many faces (" +
                                          std::to_string(element.count) + ")");
     for (std::int64_t item = 0; item < element.count; ++item) {

@@ -84,20 +84,20 @@ Result<PointCloud> parse_xyz(std::string_view bytes, const CloudLimits& limits) 
   std::size_t columns = 0;
   std::vector<std::array<double, 3>> xyz, color_values;
   std::vector<double> row;
+  std::vector<bool> parsed;
   while (lines.next(line)) {
     const std::string_view text = trim(line.text);
     if (text.empty() || is_comment(text)) continue;
     split_tokens(text, tokens, true);
-    // a data row: every needed column numeric
+    if (tokens.size() > 3 && tokens.back().empty()) tokens.pop_back();  // a trailing delimiter
     row.assign(tokens.size(), 0.0);
-    int first_bad = -1;
-    for (std::size_t t = 0; t < tokens.size(); ++t)
-      if (!parse_double_token(tokens[t], row[t])) {
-        if (first_bad < 0) first_bad = static_cast<int>(t);
-      }
+    parsed.assign(tokens.size(), false);
+    for (std::size_t t = 0; t < tokens.size(); ++t) parsed[t] = parse_double_token(tokens[t], row[t]);
+    auto numeric = [&](int column) { return column >= 0 && column < static_cast<int>(tokens.size()) && parsed[column]; };
     if (!data_started) {
-      if (first_bad >= 0 || tokens.size() < 3) {
-        // a header line: look for column names
+      // the first row whose x, y and z columns are numbers starts the data; lines before it
+      // are headers, and a header may name the columns
+      if (!(numeric(column_x) && numeric(column_y) && numeric(column_z))) {
         int x = -1, y = -1, z = -1, r = -1, g = -1, b = -1;
         for (std::size_t t = 0; t < tokens.size(); ++t) {
           const std::string name = lower(tokens[t]);
@@ -138,12 +138,19 @@ Result<PointCloud> parse_xyz(std::string_view bytes, const CloudLimits& limits) 
     if (tokens.size() != columns)
       return R::failure("XYZ line " + std::to_string(line.number) + ": expected " + std::to_string(columns) +
                         " columns like the first data row, found " + std::to_string(tokens.size()));
-    if (first_bad >= 0)
-      return R::failure("XYZ line " + std::to_string(line.number) + ", column " + std::to_string(first_bad + 1) +
-                        ": expected a number, found " + quote_token(tokens[first_bad]));
-    if (static_cast<std::int64_t>(xyz.size()) >= limits.max_points)
+    for (int column : {column_x, column_y, column_z, named_colors ? column_r : -1, named_colors ? column_g : -1,
+                       named_colors ? column_b : -1})
+      if (column >= 0 && !parsed[column])
+        return R::failure("XYZ line " + std::to_string(line.number) + ", column " + std::to_string(column + 1) +
+                          ": expected a number, found " + quote_token(tokens[column]));
+    // guessed colour columns (4 to 6) that turn out not to be numbers are not colours
+    if (!named_colors && column_r >= 0 && !(parsed[column_r] && parsed[column_g] && parsed[column_b])) {
+      column_r = column_g = column_b = -1;
+      color_values.clear();
+    }
+    if (static_cast<std::int64_t>(xyz.size()) >= limits.point_cap())
       return R::failure("XYZ line " + std::to_string(line.number) + ": more than the limit of " +
-                        std::to_string(limits.max_points) + " points");
+                        std::to_string(limits.point_cap()) + " points");
     xyz.push_back({row[column_x], row[column_y], row[column_z]});
     if (column_r >= 0) color_values.push_back({row[column_r], row[column_g], row[column_b]});
   }
@@ -174,9 +181,9 @@ Result<PointCloud> parse_obj_vertices(std::string_view bytes, const CloudLimits&
       if (!parse_double_token(tokens[t], values[t - 1]))
         return R::failure("OBJ line " + std::to_string(line.number) + ", value " + std::to_string(t) +
                           ": expected a number, found " + quote_token(tokens[t]));
-    if (static_cast<std::int64_t>(xyz.size()) >= limits.max_points)
+    if (static_cast<std::int64_t>(xyz.size()) >= limits.point_cap())
       return R::failure("OBJ line " + std::to_string(line.number) + ": more than the limit of " +
-                        std::to_string(limits.max_points) + " points");
+                        std::to_string(limits.point_cap()) + " points");
     xyz.push_back({values[0], values[1], values[2]});
     if (tokens.size() == 7) color_values.push_back({values[3], values[4], values[5]});
     else colors_everywhere = false;
