@@ -1,6 +1,8 @@
 // Dominant planes (a table or floor under the cloth) by RANSAC: repeatedly fit a plane through
-// three random points, keep the one with most points within distance_threshold, refine it by
-// least squares on its inliers, remove them, and look for the next plane in the rest.
+// three random points (every other time the second and third are drawn among the first's 16
+// nearest neighbours, so that planes holding few of the points are found too), keep the one
+// with most points within distance_threshold, refine it by least squares on its inliers,
+// remove them, and look for the next plane in the rest.
 #pragma once
 
 #include "pointcloud/point_cloud.h"
@@ -20,7 +22,7 @@ struct PlaneFit {
 };
 
 struct PlaneDetectionOptions {
-  int iterations = 500;             // RANSAC hypotheses per plane
+  int iterations = 1000;            // RANSAC hypotheses per plane (fewer when the plane is dominant)
   double min_inlier_fraction = 0.05;  // stop when a plane would hold less than this of the cloud
   int min_inliers = 50;             // ... or fewer points than this
 };
