@@ -43,23 +43,55 @@ bool has_gap(const std::vector<Eigen::Vector3d>& offsets, const Eigen::Vector3d&
 }  // namespace
 
 std::vector<char> detect_boundary_points(const Positions& points, const NeighbourGraph& graph,
+                                         const NearestNeighbours& nearest,
                                          const std::vector<TangentPlane>& planes, double max_gap) {
   const int n = graph.size();
-  std::vector<char> on_boundary(n, 0);
+  // hysteresis: points whose neighbours leave a half-plane empty in every projection are
+  // boundary points; points with a gap wider than max_gap join them when connected to them
+  std::vector<char> strong(n, 0), weak(n, 0);
   double sine = 0, cosine = 0;
   portable_sin_cos_turns(max_gap / (2 * 3.14159265358979323846), &sine, &cosine);
   std::vector<Eigen::Vector3d> offsets;
   std::vector<std::pair<double, Eigen::Vector2d>> work;
   for (int v = 0; v < n; ++v) {
     offsets.clear();
-    for (const int* w = graph.begin(v); w != graph.end(v); ++w)
-      offsets.push_back((points.row(*w) - points.row(v)).transpose());
-    bool enclosed = !has_gap(offsets, planes[v].t1, planes[v].t2, cosine, work);
-    for (const int* w = graph.begin(v); !enclosed && w != graph.end(v); ++w)
-      enclosed = !has_gap(offsets, planes[*w].t1, planes[*w].t2, cosine, work);
-    on_boundary[v] = enclosed ? 0 : 1;
+    for (int a = 0; a < nearest.k; ++a) offsets.push_back((points.row(nearest.of(v)[a]) - points.row(v)).transpose());
+    for (int pass = 0; pass < 2; ++pass) {
+      const double threshold = pass == 0 ? -1.0 : cosine;
+      bool enclosed = !has_gap(offsets, planes[v].t1, planes[v].t2, threshold, work);
+      for (const int* w = graph.begin(v); !enclosed && w != graph.end(v); ++w)
+        enclosed = !has_gap(offsets, planes[*w].t1, planes[*w].t2, threshold, work);
+      (pass == 0 ? strong : weak)[v] = enclosed ? 0 : 1;
+    }
   }
-  return on_boundary;
+  std::vector<char> on_boundary = strong;
+  std::vector<int> stack;
+  for (int v = 0; v < n; ++v)
+    if (strong[v]) stack.push_back(v);
+  while (!stack.empty()) {
+    const int v = stack.back();
+    stack.pop_back();
+    for (const int* w = graph.begin(v); w != graph.end(v); ++w)
+      if (weak[*w] && !on_boundary[*w]) {
+        on_boundary[*w] = 1;
+        stack.push_back(*w);
+      }
+  }
+  // close the band: a point between two boundary points that are not neighbours of each other
+  // (a boundary point slightly inside the curve, which its neighbours enclose) joins it
+  std::vector<char> closed = on_boundary;
+  for (int v = 0; v < n; ++v) {
+    if (on_boundary[v]) continue;
+    for (const int* a = graph.begin(v); a != graph.end(v) && !closed[v]; ++a) {
+      if (!on_boundary[*a]) continue;
+      for (const int* b = a + 1; b != graph.end(v); ++b)
+        if (on_boundary[*b] && !graph.adjacent(*a, *b)) {
+          closed[v] = 1;
+          break;
+        }
+    }
+  }
+  return closed;
 }
 
 BoundaryCurves find_boundary_curves(const Positions& points, const NeighbourGraph& graph,

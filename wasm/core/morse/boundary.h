@@ -2,6 +2,7 @@
 #pragma once
 
 #include "geometry/mesh.h"
+#include "morse/nearest_neighbours.h"
 #include "morse/neighbours.h"
 #include "morse/tangent_planes.h"
 
@@ -9,11 +10,14 @@
 
 namespace tela::morse {
 
-// v is a boundary point when its neighbours, projected onto v's tangent plane and onto the
+// v is a boundary point when its k nearest points, projected onto v's tangent plane and onto the
 // tangent plane of every neighbour, never enclose it: in each projection some angular gap
 // between consecutive neighbours (seen from v) exceeds `max_gap` radians (pi = a half-plane;
 // a little less catches boundary points that a neighbour slightly overhangs). #points, 0/1.
+// Boundary points whose two boundary neighbours are not neighbours of each other close the
+// band: the point between them joins it.
 std::vector<char> detect_boundary_points(const Positions& points, const NeighbourGraph& graph,
+                                         const NearestNeighbours& nearest,
                                          const std::vector<TangentPlane>& planes, double max_gap);
 
 // Boundary curves: connected components of the graph restricted to boundary points. Components

@@ -4,6 +4,7 @@
 #include "morse/parametrization.h"
 #include "morse/smoothing.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace tela::morse {
@@ -69,8 +70,11 @@ Result<Reconstruction> reconstruct(const Positions& points, const ReconstructOpt
     r.points = points;
   }
 
-  r.on_boundary = detect_boundary_points(r.points, r.graph, r.planes, options.boundary_gap);
-  r.boundary = find_boundary_curves(r.points, r.graph, r.planes, r.on_boundary, options.min_boundary_points);
+  r.on_boundary = detect_boundary_points(r.points, r.graph, nearest, r.planes, options.boundary_gap);
+  const int min_boundary = options.min_boundary_points > 0
+                                 ? options.min_boundary_points
+                                 : std::max(8, static_cast<int>(std::sqrt(static_cast<double>(n)) / 2));
+  r.boundary = find_boundary_curves(r.points, r.graph, r.planes, r.on_boundary, min_boundary);
   r.normal_disagreements = orient_normals(r.graph, r.planes);
 
   r.height = heights(r.points, r.direction);

@@ -30,8 +30,8 @@ struct ReconstructOptions {
   int levels = 32;                           // requested number of level slabs (thesis n)
   int neighbours = 12;                       // k of the k nearest points (thesis k ~ 12)
   int smoothing_iterations = 2;              // normal-direction denoising passes
-  double boundary_gap = 0.75 * 3.14159265358979323846;  // radians; see detect_boundary_points
-  int min_boundary_points = 8;               // smaller boundary components are false detections
+  double boundary_gap = 0.7 * 3.14159265358979323846;  // radians; see detect_boundary_points
+  int min_boundary_points = 0;               // smaller boundary components are false detections (0: max(8, sqrt(#points) / 2))
   bool resample = true;                      // re-sampled quad mesh for disc-like clouds
   int resample_nodes = 0;                    // nodes along the longer side (0: automatic)
   int max_points = 2000000;                  // refuse larger clouds with a message
