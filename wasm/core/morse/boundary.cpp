@@ -54,9 +54,13 @@ std::vector<char> detect_boundary_points(const Positions& points, const Neighbou
   std::vector<Eigen::Vector3d> offsets;
   std::vector<std::pair<double, Eigen::Vector2d>> work;
   for (int v = 0; v < n; ++v) {
-    offsets.clear();
-    for (int a = 0; a < nearest.k; ++a) offsets.push_back((points.row(nearest.of(v)[a]) - points.row(v)).transpose());
     for (int pass = 0; pass < 2; ++pass) {
+      // strong: the thesis's test on the graph neighbours; weak: the k nearest points
+      offsets.clear();
+      if (pass == 0)
+        for (const int* w = graph.begin(v); w != graph.end(v); ++w) offsets.push_back((points.row(*w) - points.row(v)).transpose());
+      else
+        for (int a = 0; a < nearest.k; ++a) offsets.push_back((points.row(nearest.of(v)[a]) - points.row(v)).transpose());
       const double threshold = pass == 0 ? -1.0 : cosine;
       bool enclosed = !has_gap(offsets, planes[v].t1, planes[v].t2, threshold, work);
       for (const int* w = graph.begin(v); !enclosed && w != graph.end(v); ++w)
