@@ -43,7 +43,7 @@ bool has_gap(const std::vector<Eigen::Vector3d>& offsets, const Eigen::Vector3d&
 }  // namespace
 
 std::vector<char> detect_boundary_points(const Positions& points, const NeighbourGraph& graph,
-                                         const NearestNeighbours& nearest,
+                                         const NearestNeighbours& nearest, int k,
                                          const std::vector<TangentPlane>& planes, double max_gap) {
   const int n = graph.size();
   // hysteresis: points whose neighbours leave a half-plane empty in every projection are
@@ -60,7 +60,7 @@ std::vector<char> detect_boundary_points(const Positions& points, const Neighbou
       if (pass == 0)
         for (const int* w = graph.begin(v); w != graph.end(v); ++w) offsets.push_back((points.row(*w) - points.row(v)).transpose());
       else
-        for (int a = 0; a < nearest.k; ++a) offsets.push_back((points.row(nearest.of(v)[a]) - points.row(v)).transpose());
+        for (int a = 0; a < std::min(k, nearest.k); ++a) offsets.push_back((points.row(nearest.of(v)[a]) - points.row(v)).transpose());
       const double threshold = pass == 0 ? -1.0 : cosine;
       bool enclosed = !has_gap(offsets, planes[v].t1, planes[v].t2, threshold, work);
       for (const int* w = graph.begin(v); !enclosed && w != graph.end(v); ++w)

@@ -17,7 +17,7 @@ namespace tela::morse {
 // Boundary points whose two boundary neighbours are not neighbours of each other close the
 // band: the point between them joins it.
 std::vector<char> detect_boundary_points(const Positions& points, const NeighbourGraph& graph,
-                                         const NearestNeighbours& nearest,
+                                         const NearestNeighbours& nearest, int k,
                                          const std::vector<TangentPlane>& planes, double max_gap);
 
 // Boundary curves: connected components of the graph restricted to boundary points. Components

@@ -7,23 +7,30 @@
 
 namespace tela::morse {
 
-LevelSlicing slice_levels(const NeighbourGraph& graph, const std::vector<double>& f, int requested) {
+LevelSlicing slice_levels(const Positions& points, const NeighbourGraph& graph, const std::vector<double>& f,
+                          int requested) {
   LevelSlicing slicing;
   const int n = graph.size();
   if (n == 0) return slicing;
   const double f_min = *std::min_element(f.begin(), f.end());
   const double f_max = *std::max_element(f.begin(), f.end());
   const double range = f_max - f_min;
-  std::vector<double> rises;
-  rises.reserve(graph.indices.size() / 2);
+  // edges longer than three times the median length are outliers; the others must not
+  // straddle two levels (steep regions would otherwise tear the level curves apart)
+  std::vector<double> lengths;
+  lengths.reserve(graph.indices.size() / 2);
   for (int v = 0; v < n; ++v)
     for (const int* w = graph.begin(v); w != graph.end(v); ++w)
-      if (*w > v) rises.push_back(std::abs(f[*w] - f[v]));
+      if (*w > v) lengths.push_back((points.row(*w) - points.row(v)).norm());
   double tall = 0;
-  if (!rises.empty()) {
-    const std::size_t q = std::min(rises.size() - 1, static_cast<std::size_t>(0.995 * rises.size()));
-    std::nth_element(rises.begin(), rises.begin() + q, rises.end());
-    tall = rises[q];
+  if (!lengths.empty()) {
+    std::vector<double> sorted = lengths;
+    std::nth_element(sorted.begin(), sorted.begin() + sorted.size() / 2, sorted.end());
+    const double longest = 3 * sorted[sorted.size() / 2];
+    std::size_t e = 0;
+    for (int v = 0; v < n; ++v)
+      for (const int* w = graph.begin(v); w != graph.end(v); ++w)
+        if (*w > v && lengths[e++] <= longest) tall = std::max(tall, std::abs(f[*w] - f[v]));
   }
   requested = std::max(1, requested);
   double h = range / requested;

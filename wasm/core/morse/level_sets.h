@@ -22,9 +22,11 @@ struct LevelSlicing {
 };
 
 // Cuts [min f, max f] into `requested` slabs, fewer when the graph has edges taller than a
-// slab: h is at least the 99.5th percentile of the edge height differences (so that nearly all
-// edges straddle at most one level; the few that straddle more are ignored by the level sets).
-LevelSlicing slice_levels(const NeighbourGraph& graph, const std::vector<double>& f, int requested);
+// slab: h is at least the largest height difference along an edge no longer than three times
+// the median edge length, so that such edges straddle at most one level (longer edges, rare
+// outliers, may straddle more and are then ignored by the level curves).
+LevelSlicing slice_levels(const Positions& points, const NeighbourGraph& graph, const std::vector<double>& f,
+                          int requested);
 
 // The level curves at every cut: straddling edges (lower end first), grouped in components.
 struct LevelCurves {

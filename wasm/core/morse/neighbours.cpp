@@ -37,31 +37,51 @@ NeighbourGraph graph_from_edges(int point_count, std::vector<std::array<int, 2>>
   return graph;
 }
 
-NeighbourGraph build_neighbour_graph(const Positions& points, const NearestNeighbours& nearest) {
+NeighbourGraph build_neighbour_graph(const Positions& points, const NearestNeighbours& nearest, int k) {
   const int n = static_cast<int>(points.rows());
-  const int k = nearest.k;
+  k = std::min(k, nearest.k);
   std::vector<std::array<int, 2>> edges;
-  edges.reserve(static_cast<std::size_t>(n) * 6);
-  Points2 local(k + 1, 2);
+  edges.reserve(static_cast<std::size_t>(n) * 9);
+  Points2 local;
   for (int v = 0; v < n; ++v) {
     const int* near = nearest.of(v);
-    // least-squares plane of v and its k nearest points
-    const TangentPlane plane = fit_tangent_plane(points, v, near, near + k);
-    local.row(0).setZero();
-    for (int a = 0; a < k; ++a) {
-      const Eigen::RowVector3d d = points.row(near[a]) - points.row(v);
-      local(a + 1, 0) = d.dot(plane.t1.transpose());
-      local(a + 1, 1) = d.dot(plane.t2.transpose());
-    }
-    for (const std::array<int, 3>& t : delaunay_triangulate(local)) {
-      for (int c = 0; c < 3; ++c) {
-        if (t[c] != 0) continue;
-        edges.push_back({v, near[t[(c + 1) % 3] - 1]});
-        edges.push_back({v, near[t[(c + 2) % 3] - 1]});
-        // the opposite side of the triangle too (the star's link), so that the graph closes
-        // into triangles where the local triangulations of neighbouring points disagree
-        edges.push_back({near[t[(c + 1) % 3] - 1], near[t[(c + 2) % 3] - 1]});
+    // with the k nearest points first; when v ends up on the hull of that local set (its
+    // nearest points cluster on one side: a density jump or a void, thesis Fig. 5.5), again
+    // with all the nearest points available
+    for (int count = k;; count = nearest.k) {
+      const TangentPlane plane = fit_tangent_plane(points, v, near, near + count);
+      local.resize(count + 1, 2);
+      local.row(0).setZero();
+      for (int a = 0; a < count; ++a) {
+        const Eigen::RowVector3d d = points.row(near[a]) - points.row(v);
+        local(a + 1, 0) = d.dot(plane.t1.transpose());
+        local(a + 1, 1) = d.dot(plane.t2.transpose());
       }
+      const std::vector<std::array<int, 3>> triangles = delaunay_triangulate(local);
+      int fan = 0;
+      std::vector<int> star;
+      for (const std::array<int, 3>& t : triangles)
+        for (int c = 0; c < 3; ++c)
+          if (t[c] == 0) {
+            ++fan;
+            star.push_back(t[(c + 1) % 3]);
+            star.push_back(t[(c + 2) % 3]);
+          }
+      std::sort(star.begin(), star.end());
+      star.erase(std::unique(star.begin(), star.end()), star.end());
+      const bool on_hull = fan < static_cast<int>(star.size());
+      if (on_hull && count < nearest.k) continue;
+      for (const std::array<int, 3>& t : triangles) {
+        for (int c = 0; c < 3; ++c) {
+          if (t[c] != 0) continue;
+          edges.push_back({v, near[t[(c + 1) % 3] - 1]});
+          edges.push_back({v, near[t[(c + 2) % 3] - 1]});
+          // the opposite side of the triangle too (the star's link), so that the graph closes
+          // into triangles where the local triangulations of neighbouring points disagree
+          edges.push_back({near[t[(c + 1) % 3] - 1], near[t[(c + 2) % 3] - 1]});
+        }
+      }
+      break;
     }
     if (k >= 1) edges.push_back({v, near[0]});  // the nearest point is always a neighbour
   }

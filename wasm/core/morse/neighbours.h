@@ -26,8 +26,9 @@ struct NeighbourGraph {
   bool adjacent(int a, int b) const;  // binary search in a's list
 };
 
-// Builds the graph from the k nearest neighbours (thesis: k about 12).
-NeighbourGraph build_neighbour_graph(const Positions& points, const NearestNeighbours& nearest);
+// Builds the graph from the k nearest neighbours (thesis: k about 12); `nearest` may hold more
+// (e.g. 2k), which are used for points left on the hull of their k nearest ones.
+NeighbourGraph build_neighbour_graph(const Positions& points, const NearestNeighbours& nearest, int k);
 
 // Graph from explicit undirected edges (used when points are added to a cloud).
 NeighbourGraph graph_from_edges(int point_count, std::vector<std::array<int, 2>> edges);

@@ -60,8 +60,8 @@ Result<Reconstruction> reconstruct(const Positions& points, const ReconstructOpt
   }
 
   // neighbours and tangent planes on the raw cloud, then denoise and refit the planes
-  const NearestNeighbours nearest = k_nearest_neighbours(points, options.neighbours);
-  r.graph = build_neighbour_graph(points, nearest);
+  const NearestNeighbours nearest = k_nearest_neighbours(points, 2 * options.neighbours);
+  r.graph = build_neighbour_graph(points, nearest, options.neighbours);
   r.planes = tangent_planes(points, r.graph);
   if (options.smoothing_iterations > 0) {
     r.points = smooth_along_normals(points, r.graph, r.planes, options.smoothing_iterations);
@@ -70,7 +70,7 @@ Result<Reconstruction> reconstruct(const Positions& points, const ReconstructOpt
     r.points = points;
   }
 
-  r.on_boundary = detect_boundary_points(r.points, r.graph, nearest, r.planes, options.boundary_gap);
+  r.on_boundary = detect_boundary_points(r.points, r.graph, nearest, options.neighbours, r.planes, options.boundary_gap);
   const int min_boundary = options.min_boundary_points > 0
                                  ? options.min_boundary_points
                                  : std::max(8, static_cast<int>(std::sqrt(static_cast<double>(n)) / 2));
@@ -79,7 +79,7 @@ Result<Reconstruction> reconstruct(const Positions& points, const ReconstructOpt
 
   r.height = heights(r.points, r.direction);
   r.flows = gradient_flows(r.points, r.graph, r.height);
-  r.slicing = slice_levels(r.graph, r.height, options.levels);
+  r.slicing = slice_levels(r.points, r.graph, r.height, options.levels);
   r.level_curves = level_curves(r.graph, r.slicing);
   r.critical = find_critical_points(r.points, r.graph, r.height, r.on_boundary, r.slicing, r.level_curves);
   r.warnings = r.critical.warnings;
