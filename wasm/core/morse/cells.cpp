@@ -1,0 +1,216 @@
+#include "morse/cells.h"
+
+#include <algorithm>
+#include <map>
+
+namespace tela::morse {
+
+const char* to_string(OneCellKind kind) {
+  switch (kind) {
+    case OneCellKind::saddle: return "saddle";
+    case OneCellKind::boundary_minimum_flow: return "boundary_minimum_flow";
+    case OneCellKind::boundary_arc: return "boundary_arc";
+  }
+  return "unknown";
+}
+
+namespace {
+
+// Descends by Down from `start` until a 0-cell, a boundary point (after leaving the starting
+// band when `leave_boundary`), or a dead end; across discrete minima that are not 0-cells it
+// hops to the lowest point two rings away when that is lower.
+std::vector<int> descend(const NeighbourGraph& graph, const std::vector<double>& f, const Flows& flows,
+                         const std::vector<char>& on_boundary, const std::vector<char>& is_zero_cell,
+                         int start, bool leave_boundary, bool* ends_on_boundary) {
+  std::vector<int> path{start};
+  std::vector<char> seen;  // small: only grows with the path
+  bool left_band = !leave_boundary || !on_boundary[start];
+  *ends_on_boundary = false;
+  for (int guard = 0; guard < graph.size(); ++guard) {
+    const int v = path.back();
+    if (is_zero_cell[v]) break;
+    if (on_boundary[v]) {
+      if (left_band && path.size() > 1) {
+        *ends_on_boundary = true;
+        break;
+      }
+    } else {
+      left_band = true;
+    }
+    int next = flows.down[v];
+    if (next == v) {
+      for (const int* w = graph.begin(v); w != graph.end(v); ++w)
+        for (const int* u = graph.begin(*w); u != graph.end(*w); ++u)
+          if (lower(f, *u, next)) next = *u;
+      if (next == v) break;
+    }
+    path.push_back(next);
+  }
+  return path;
+}
+
+}  // namespace
+
+Cells build_cells(const Positions& points, const NeighbourGraph& graph, const std::vector<double>& f,
+                  const Flows& flows, const std::vector<char>& on_boundary, const BoundaryCurves& curves,
+                  const std::vector<TangentPlane>& planes, const CriticalPoints& critical) {
+  (void)planes;
+  const int n = graph.size();
+  Cells cells;
+  std::vector<char> is_zero_cell(n, 0);
+  for (const CriticalPoint& c : critical.points) {
+    if (c.type == CriticalType::interior_minimum || c.type == CriticalType::boundary_local_minimum ||
+        c.type == CriticalType::boundary_minimum) {
+      cells.zero_cells.push_back(c.point);
+      is_zero_cell[c.point] = 1;
+    }
+    if (c.type == CriticalType::interior_maximum || c.type == CriticalType::boundary_local_maximum)
+      cells.two_cells.push_back(c.point);
+  }
+
+  std::vector<int> extra;  // boundary points where 1-cells end
+  for (int i = 0; i < static_cast<int>(critical.points.size()); ++i) {
+    const CriticalPoint& c = critical.points[i];
+    if (c.type == CriticalType::interior_saddle) {
+      // the two branches leave through the lowest neighbour and the lower neighbour most
+      // opposite to it
+      const int s = c.point;
+      int first = -1;
+      for (const int* w = graph.begin(s); w != graph.end(s); ++w)
+        if (lower(f, *w, s) && (first < 0 || lower(f, *w, first))) first = *w;
+      int second = -1;
+      double most_opposite = 2;
+      if (first >= 0) {
+        const Eigen::RowVector3d d0 = (points.row(first) - points.row(s)).normalized();
+        for (const int* w = graph.begin(s); w != graph.end(s); ++w) {
+          if (*w == first || !lower(f, *w, s)) continue;
+          const double cosine = d0.dot((points.row(*w) - points.row(s)).normalized());
+          if (cosine < most_opposite) {
+            most_opposite = cosine;
+            second = *w;
+          }
+        }
+      }
+      OneCell cell;
+      cell.kind = OneCellKind::saddle;
+      cell.critical = i;
+      std::vector<int> a, b;
+      bool a_boundary = false, b_boundary = false;
+      if (first >= 0) a = descend(graph, f, flows, on_boundary, is_zero_cell, first, false, &a_boundary);
+      if (second >= 0) b = descend(graph, f, flows, on_boundary, is_zero_cell, second, false, &b_boundary);
+      cell.path.assign(a.rbegin(), a.rend());
+      cell.path.push_back(s);
+      cell.path.insert(cell.path.end(), b.begin(), b.end());
+      if (a_boundary) extra.push_back(a.back());
+      if (b_boundary) extra.push_back(b.back());
+      cells.one_cells.push_back(std::move(cell));
+    } else if (c.type == CriticalType::boundary_minimum) {
+      OneCell cell;
+      cell.kind = OneCellKind::boundary_minimum_flow;
+      cell.critical = i;
+      bool ends_on_boundary = false;
+      std::vector<char> not_zero = is_zero_cell;
+      not_zero[c.point] = 0;
+      cell.path = descend(graph, f, flows, on_boundary, not_zero, c.point, true, &ends_on_boundary);
+      if (ends_on_boundary) extra.push_back(cell.path.back());
+      cells.one_cells.push_back(std::move(cell));
+    }
+  }
+  std::sort(extra.begin(), extra.end());
+  extra.erase(std::unique(extra.begin(), extra.end()), extra.end());
+  for (int v : extra) {
+    if (is_zero_cell[v]) continue;
+    is_zero_cell[v] = 1;
+    cells.zero_cells.push_back(v);
+    ++cells.extra_boundary_points;
+  }
+
+  // boundary curves split at their 0-cells
+  for (int k = 0; k < curves.count(); ++k) {
+    const std::vector<int>& line = curves.polylines[k];
+    // the 0-cells on this curve, placed at the nearest polyline point
+    std::vector<int> cuts;
+    for (int z : cells.zero_cells) {
+      if (curves.curve_of[z] != k) continue;
+      int best = 0;
+      double best_distance = 1e300;
+      for (int i = 0; i < static_cast<int>(line.size()); ++i) {
+        const double d = (points.row(line[i]) - points.row(z)).squaredNorm();
+        if (d < best_distance) {
+          best_distance = d;
+          best = i;
+        }
+      }
+      cuts.push_back(best);
+    }
+    std::sort(cuts.begin(), cuts.end());
+    const int pieces = std::max<int>(1, static_cast<int>(cuts.size()));
+    if (cuts.empty()) cuts.push_back(0);
+    for (int i = 0; i < pieces; ++i) {
+      OneCell cell;
+      cell.kind = OneCellKind::boundary_arc;
+      cell.boundary_curve = k;
+      const int from = cuts[i];
+      const int to = i + 1 < static_cast<int>(cuts.size()) ? cuts[i + 1] : cuts[0] + static_cast<int>(line.size());
+      for (int j = from; j <= to; ++j) cell.path.push_back(line[j % line.size()]);
+      cells.one_cells.push_back(std::move(cell));
+    }
+  }
+
+  // 2-cells: label by the limit of Up; points stuck elsewhere (saddles, spurious discrete
+  // maxima) take the most common label of their neighbours, repeated until stable
+  cells.label.assign(n, -1);
+  std::vector<int> top_to_cell(n, -1);
+  for (int t = 0; t < static_cast<int>(cells.two_cells.size()); ++t) top_to_cell[cells.two_cells[t]] = t;
+  std::vector<int> limit(n, -1);
+  for (int v = 0; v < n; ++v) {
+    int u = v;
+    std::vector<int> trail;
+    while (limit[u] < 0 && flows.up[u] != u) {
+      trail.push_back(u);
+      u = flows.up[u];
+    }
+    const int end = limit[u] >= 0 ? limit[u] : u;
+    limit[u] = end;
+    for (int t : trail) limit[t] = end;
+    cells.label[v] = top_to_cell[end];
+  }
+  for (int pass = 0; pass < 50; ++pass) {
+    bool changed = false;
+    std::vector<int> next = cells.label;
+    for (int v = 0; v < n; ++v) {
+      if (cells.label[v] >= 0) continue;
+      std::map<int, int> votes;
+      for (const int* w = graph.begin(v); w != graph.end(v); ++w)
+        if (cells.label[*w] >= 0) ++votes[cells.label[*w]];
+      int best = -1, best_votes = 0;
+      for (const auto& [l, count] : votes)
+        if (count > best_votes) {
+          best = l;
+          best_votes = count;
+        }
+      if (best >= 0) {
+        next[v] = best;
+        changed = true;
+      }
+    }
+    cells.label.swap(next);
+    if (!changed) break;
+  }
+
+  int bd_max = 0, bd_min_not = 0, saddles = 0;
+  for (const CriticalPoint& c : critical.points) {
+    if (c.type == CriticalType::boundary_maximum || c.type == CriticalType::boundary_local_maximum) ++bd_max;
+    if (c.type == CriticalType::boundary_minimum) ++bd_min_not;
+    if (c.type == CriticalType::interior_saddle) ++saddles;
+  }
+  // the complex's cells (thesis §5.2.2 table): one 1-cell per saddle, per boundary maximum
+  // (the boundary arc through it), per boundary-minimum flow, and per extra boundary 0-cell
+  // (it splits a boundary arc in two)
+  cells.counts[0] = static_cast<int>(cells.zero_cells.size());
+  cells.counts[1] = saddles + bd_max + bd_min_not + cells.extra_boundary_points;
+  cells.counts[2] = static_cast<int>(cells.two_cells.size());
+  return cells;
+}
+
+}  // namespace tela::morse

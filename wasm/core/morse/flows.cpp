@@ -1,0 +1,60 @@
+#include "morse/flows.h"
+
+#include "geometry/portable_random.h"
+
+#include <random>
+
+namespace tela::morse {
+
+Eigen::Vector3d random_direction(std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  for (;;) {
+    const Eigen::Vector3d d(standard_normal(rng), standard_normal(rng), standard_normal(rng));
+    const double length = d.norm();
+    if (length > 1e-6) return d / length;
+  }
+}
+
+std::vector<double> heights(const Positions& points, const Eigen::Vector3d& direction) {
+  std::vector<double> f(points.rows());
+  for (Eigen::Index v = 0; v < points.rows(); ++v)
+    f[v] = points(v, 0) * direction(0) + points(v, 1) * direction(1) + points(v, 2) * direction(2);
+  return f;
+}
+
+Flows gradient_flows(const Positions& points, const NeighbourGraph& graph, const std::vector<double>& f,
+                     const std::vector<char>& only) {
+  const int n = graph.size();
+  Flows flows;
+  flows.down.resize(n);
+  flows.up.resize(n);
+  for (int v = 0; v < n; ++v) {
+    int down = v, up = v;
+    double down_slope = 0, up_slope = 0;
+    for (const int* w = graph.begin(v); w != graph.end(v); ++w) {
+      if (!only.empty() && !only[*w]) continue;
+      const double distance = (points.row(*w) - points.row(v)).norm();
+      if (distance == 0) continue;
+      const double slope = (f[*w] - f[v]) / distance;
+      if (lower(f, *w, v) && (down == v || slope < down_slope || (slope == down_slope && *w < down))) {
+        down = *w;
+        down_slope = slope;
+      }
+      if (lower(f, v, *w) && (up == v || slope > up_slope || (slope == up_slope && *w < up))) {
+        up = *w;
+        up_slope = slope;
+      }
+    }
+    flows.down[v] = down;
+    flows.up[v] = up;
+  }
+  return flows;
+}
+
+std::vector<int> orbit(const std::vector<int>& flow, int start) {
+  std::vector<int> path{start};
+  while (flow[path.back()] != path.back()) path.push_back(flow[path.back()]);
+  return path;
+}
+
+}  // namespace tela::morse

@@ -1,0 +1,198 @@
+#include "morse/parametrization.h"
+
+#include "morse/reconstruction.h"
+
+#include <Eigen/SparseCholesky>
+#include <Eigen/SparseCore>
+#include <algorithm>
+#include <cmath>
+
+namespace tela::morse {
+
+Result<Points2> tutte_embedding(const NeighbourGraph& graph, const std::vector<int>& fixed,
+                                const Points2& fixed_uv) {
+  const int n = graph.size();
+  std::vector<int> unknown(n, -1), fixed_row(n, -1);
+  for (int i = 0; i < static_cast<int>(fixed.size()); ++i) fixed_row[fixed[i]] = i;
+  int m = 0;
+  for (int v = 0; v < n; ++v)
+    if (fixed_row[v] < 0) unknown[v] = m++;
+  std::vector<Eigen::Triplet<double>> triplets;
+  Eigen::MatrixXd rhs = Eigen::MatrixXd::Zero(m, 2);
+  for (int v = 0; v < n; ++v) {
+    if (unknown[v] < 0) continue;
+    const int row = unknown[v];
+    if (graph.degree(v) == 0) return Result<Points2>::failure("point " + std::to_string(v) + " has no neighbours");
+    triplets.emplace_back(row, row, static_cast<double>(graph.degree(v)));
+    for (const int* w = graph.begin(v); w != graph.end(v); ++w) {
+      if (unknown[*w] >= 0) triplets.emplace_back(row, unknown[*w], -1.0);
+      else rhs.row(row) += fixed_uv.row(fixed_row[*w]);
+    }
+  }
+  Eigen::SparseMatrix<double> laplacian(m, m);
+  laplacian.setFromTriplets(triplets.begin(), triplets.end());
+  Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> solver(laplacian);
+  if (solver.info() != Eigen::Success)
+    return Result<Points2>::failure("Tutte embedding: the system is singular (a part of the cloud does not reach the boundary)");
+  const Eigen::MatrixXd uv = solver.solve(rhs);
+  if (solver.info() != Eigen::Success || !uv.allFinite())
+    return Result<Points2>::failure("Tutte embedding: the solve failed");
+  Points2 result(n, 2);
+  for (int v = 0; v < n; ++v)
+    result.row(v) = unknown[v] >= 0 ? Eigen::RowVector2d(uv.row(unknown[v])) : Eigen::RowVector2d(fixed_uv.row(fixed_row[v]));
+  return Result<Points2>::success(std::move(result));
+}
+
+Result<Mesh> resample_disc(const Reconstruction& r, int nodes) {
+  using R = Result<Mesh>;
+  const Topology& t = r.topology;
+  if (t.connected_components != 1 || t.boundary_components != 1 || t.euler != 1)
+    return R::failure("the cloud is not disc-like (components " + std::to_string(t.connected_components) +
+                      ", boundary curves " + std::to_string(t.boundary_components) + ", Euler characteristic " +
+                      std::to_string(t.euler) + "); only discs are re-sampled");
+  const std::vector<int>& line = r.boundary.polylines.front();
+  const int m = static_cast<int>(line.size());
+  if (m < 8) return R::failure("the boundary curve has fewer than 8 ordered points");
+
+  // arc length along the closed boundary polyline
+  std::vector<double> s(m + 1, 0.0);
+  for (int i = 0; i < m; ++i) s[i + 1] = s[i] + (r.points.row(line[(i + 1) % m]) - r.points.row(line[i])).norm();
+  const double length = s[m];
+  if (!(length > 0)) return R::failure("the boundary curve has zero length");
+
+  // corners: the four sharpest turns, seen over a window of 1/40 of the curve, apart by >= 1/8
+  const int window = std::max(2, m / 40);
+  std::vector<std::pair<double, int>> turns;
+  for (int i = 0; i < m; ++i) {
+    const Eigen::RowVector3d a = r.points.row(line[i]) - r.points.row(line[(i - window + m) % m]);
+    const Eigen::RowVector3d b = r.points.row(line[(i + window) % m]) - r.points.row(line[i]);
+    const double cosine = a.dot(b) / std::max(1e-300, a.norm() * b.norm());
+    turns.emplace_back(cosine, i);  // smallest cosine = sharpest turn
+  }
+  std::stable_sort(turns.begin(), turns.end());
+  std::vector<int> corners;
+  for (const auto& [cosine, i] : turns) {
+    bool apart = true;
+    for (int c : corners) {
+      const double d = std::abs(s[i] - s[c]);
+      if (std::min(d, length - d) < length / 8) apart = false;
+    }
+    if (apart) corners.push_back(i);
+    if (corners.size() == 4) break;
+  }
+  if (corners.size() < 4) {
+    corners.clear();
+    for (int q = 0; q < 4; ++q) corners.push_back(static_cast<int>(std::lower_bound(s.begin(), s.end() - 1, q * length / 4) - s.begin()) % m);
+  }
+  std::sort(corners.begin(), corners.end());
+
+  // rectangle with the mean lengths of opposite sides; each side mapped by arc length
+  auto arc = [&](int from, int to) { return to >= from ? s[to] - s[from] : length - s[from] + s[to]; };
+  const double side[4] = {arc(corners[0], corners[1]), arc(corners[1], corners[2]), arc(corners[2], corners[3]),
+                          arc(corners[3], corners[0])};
+  const double width = 0.5 * (side[0] + side[2]);
+  const double height = 0.5 * (side[1] + side[3]);
+  const Eigen::RowVector2d rect[4] = {{0, 0}, {width, 0}, {width, height}, {0, height}};
+  std::vector<int> fixed;
+  Points2 fixed_uv(m, 2);
+  for (int q = 0; q < 4; ++q) {
+    const int from = corners[q], to = corners[(q + 1) % 4];
+    const int count = (to - from + m) % m;
+    for (int j = 0; j < count; ++j) {
+      const int i = (from + j) % m;
+      const double u = side[q] > 0 ? arc(from, i) / side[q] : 0;
+      fixed_uv.row(static_cast<Eigen::Index>(fixed.size())) = (1 - u) * rect[q] + u * rect[(q + 1) % 4];
+      fixed.push_back(line[i]);
+    }
+  }
+  fixed_uv.conservativeResize(static_cast<Eigen::Index>(fixed.size()), 2);
+  // the rectangle's sides must be exactly straight for the triangulation's hull
+  for (Eigen::Index i = 0; i < fixed_uv.rows(); ++i) {
+    if (std::abs(fixed_uv(i, 1)) < 1e-12 * height) fixed_uv(i, 1) = 0;
+    if (std::abs(fixed_uv(i, 0) - width) < 1e-12 * width) fixed_uv(i, 0) = width;
+  }
+
+  Result<Points2> embedded = tutte_embedding(r.graph, fixed, fixed_uv);
+  if (!embedded.ok()) return R::failure(embedded.error);
+  const Points2& uv = *embedded.value;
+
+  // triangulate a subset of the embedded points (the boundary and every k-th interior point)
+  const int n = r.graph.size();
+  std::vector<char> is_fixed(n, 0);
+  for (int v : fixed) is_fixed[v] = 1;
+  const int stride = std::max(1, n / 4000);
+  std::vector<int> chosen;
+  for (int v = 0; v < n; ++v)
+    if (is_fixed[v] || v % stride == 0) chosen.push_back(v);
+  Points2 plane(static_cast<Eigen::Index>(chosen.size()), 2);
+  for (std::size_t i = 0; i < chosen.size(); ++i) plane.row(static_cast<Eigen::Index>(i)) = uv.row(chosen[i]);
+  const std::vector<std::array<int, 3>> triangles = delaunay_triangulate(plane);
+  if (triangles.empty()) return R::failure("the parametrization could not be triangulated");
+
+  // regular grid: nx by ny nodes
+  if (nodes <= 0) nodes = std::min(40, std::max(5, static_cast<int>(std::sqrt(static_cast<double>(n)) / 2)));
+  const bool wide = width >= height;
+  const int nx = wide ? nodes : std::max(2, static_cast<int>(std::lround(nodes * width / height)));
+  const int ny = wide ? std::max(2, static_cast<int>(std::lround(nodes * height / width))) : nodes;
+  Mesh mesh;
+  mesh.positions.resize(static_cast<Eigen::Index>(nx) * ny, 3);
+  // bucket the triangles by their bounding boxes
+  const int buckets = std::max(1, static_cast<int>(std::sqrt(static_cast<double>(triangles.size()) / 4)));
+  std::vector<std::vector<int>> bucket(static_cast<std::size_t>(buckets) * buckets);
+  auto cell = [&](double x, double extent) {
+    return std::min(buckets - 1, std::max(0, static_cast<int>(x / extent * buckets)));
+  };
+  for (int k = 0; k < static_cast<int>(triangles.size()); ++k) {
+    double lo[2] = {1e300, 1e300}, hi[2] = {-1e300, -1e300};
+    for (int c = 0; c < 3; ++c)
+      for (int a = 0; a < 2; ++a) {
+        lo[a] = std::min(lo[a], plane(triangles[k][c], a));
+        hi[a] = std::max(hi[a], plane(triangles[k][c], a));
+      }
+    for (int by = cell(lo[1], height); by <= cell(hi[1], height); ++by)
+      for (int bx = cell(lo[0], width); bx <= cell(hi[0], width); ++bx) bucket[by * buckets + bx].push_back(k);
+  }
+  for (int j = 0; j < ny; ++j) {
+    for (int i = 0; i < nx; ++i) {
+      const Eigen::Vector2d p(width * i / (nx - 1), height * j / (ny - 1));
+      int best = -1;
+      double best_score = -1e300;
+      Eigen::Vector3d best_weights(1, 0, 0);
+      for (int k : bucket[cell(p.y(), height) * buckets + cell(p.x(), width)]) {
+        const Eigen::Vector2d a = plane.row(triangles[k][0]), b = plane.row(triangles[k][1]), c = plane.row(triangles[k][2]);
+        const double area = (b - a).x() * (c - a).y() - (b - a).y() * (c - a).x();
+        if (area <= 0) continue;
+        const double wa = ((b - p).x() * (c - p).y() - (b - p).y() * (c - p).x()) / area;
+        const double wb = ((c - p).x() * (a - p).y() - (c - p).y() * (a - p).x()) / area;
+        const double wc = 1 - wa - wb;
+        const double score = std::min({wa, wb, wc});  // >= 0 inside
+        if (score > best_score) {
+          best_score = score;
+          best = k;
+          best_weights = {wa, wb, wc};
+        }
+      }
+      if (best < 0) return R::failure("re-sampling: a grid node fell outside the parametrization");
+      Eigen::RowVector3d q = Eigen::RowVector3d::Zero();
+      for (int c = 0; c < 3; ++c) q += best_weights(c) * r.points.row(chosen[triangles[best][c]]);
+      mesh.positions.row(static_cast<Eigen::Index>(j) * nx + i) = q;
+    }
+  }
+  for (int j = 0; j + 1 < ny; ++j)
+    for (int i = 0; i + 1 < nx; ++i) {
+      Face face;
+      face.v = {j * nx + i, j * nx + i + 1, (j + 1) * nx + i + 1, (j + 1) * nx + i};
+      mesh.faces.push_back(face);
+    }
+  const int bl = 0, br = nx - 1, tl = (ny - 1) * nx, tr = ny * nx - 1;
+  mesh.node_sets["corners"] = {bl, br, tl, tr};
+  mesh.node_sets["top_corners"] = {tl, tr};
+  std::vector<int> boundary;
+  for (int j = 0; j < ny; ++j)
+    for (int i = 0; i < nx; ++i)
+      if (i == 0 || j == 0 || i == nx - 1 || j == ny - 1) boundary.push_back(j * nx + i);
+  mesh.node_sets["boundary"] = boundary;
+  return R::success(std::move(mesh));
+}
+
+}  // namespace tela::morse

@@ -1,0 +1,106 @@
+#include "morse/reconstruction.h"
+
+#include "morse/nearest_neighbours.h"
+#include "morse/parametrization.h"
+#include "morse/smoothing.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tela::morse {
+namespace {
+
+int connected_components(const NeighbourGraph& graph) {
+  std::vector<char> seen(graph.size(), 0);
+  std::vector<int> stack;
+  int components = 0;
+  for (int s = 0; s < graph.size(); ++s) {
+    if (seen[s]) continue;
+    ++components;
+    seen[s] = 1;
+    stack.assign(1, s);
+    while (!stack.empty()) {
+      const int v = stack.back();
+      stack.pop_back();
+      for (const int* w = graph.begin(v); w != graph.end(v); ++w)
+        if (!seen[*w]) {
+          seen[*w] = 1;
+          stack.push_back(*w);
+        }
+    }
+  }
+  return components;
+}
+
+}  // namespace
+
+Result<Reconstruction> reconstruct(const Positions& points, const ReconstructOptions& options) {
+  using R = Result<Reconstruction>;
+  const Eigen::Index n = points.rows();
+  if (n < 10) return R::failure("the cloud has " + std::to_string(n) + " points; at least 10 are needed");
+  if (n > options.max_points)
+    return R::failure("the cloud has " + std::to_string(n) + " points, more than the limit of " +
+                      std::to_string(options.max_points) + " (down-sample it first, e.g. --voxel)");
+  for (Eigen::Index v = 0; v < n; ++v)
+    if (!points.row(v).allFinite()) return R::failure("point " + std::to_string(v) + " has a non-finite coordinate");
+  if (options.levels < 2 || options.levels > 10000) return R::failure("levels must be between 2 and 10000");
+  if (options.neighbours < 4 || options.neighbours > 64) return R::failure("neighbours (k) must be between 4 and 64");
+  if (options.smoothing_iterations < 0 || options.smoothing_iterations > 100)
+    return R::failure("smoothing iterations must be between 0 and 100");
+  if (!(options.boundary_gap > 0.5 && options.boundary_gap <= 3.14159265358979323846))
+    return R::failure("boundary gap must be in (0.5, pi] radians");
+
+  Reconstruction r;
+  if (options.direction) {
+    const double length = options.direction->norm();
+    if (!(length > 0) || !std::isfinite(length)) return R::failure("the height direction must be a non-zero finite vector");
+    r.direction = *options.direction / length;
+  } else {
+    r.direction = random_direction(options.seed);
+  }
+
+  // neighbours and tangent planes on the raw cloud, then denoise and refit the planes
+  const NearestNeighbours nearest = k_nearest_neighbours(points, 2 * options.neighbours);
+  r.graph = build_neighbour_graph(points, nearest, options.neighbours);
+  r.planes = tangent_planes(points, r.graph);
+  if (options.smoothing_iterations > 0) {
+    r.points = smooth_along_normals(points, r.graph, r.planes, options.smoothing_iterations);
+    r.planes = tangent_planes(r.points, r.graph);
+  } else {
+    r.points = points;
+  }
+
+  r.on_boundary = detect_boundary_points(r.points, r.graph, nearest, options.neighbours, r.planes, options.boundary_gap);
+  const int min_boundary = options.min_boundary_points > 0
+                                 ? options.min_boundary_points
+                                 : std::max(8, static_cast<int>(std::sqrt(static_cast<double>(n)) / 2));
+  r.boundary = find_boundary_curves(r.points, r.graph, r.planes, r.on_boundary, min_boundary);
+  r.normal_disagreements = orient_normals(r.graph, r.planes);
+
+  r.height = heights(r.points, r.direction);
+  r.flows = gradient_flows(r.points, r.graph, r.height);
+  r.slicing = slice_levels(r.points, r.graph, r.height, options.levels);
+  r.level_curves = level_curves(r.graph, r.slicing);
+  r.critical = find_critical_points(r.points, r.graph, r.height, r.on_boundary, r.slicing, r.level_curves);
+  r.warnings = r.critical.warnings;
+  r.cells = build_cells(r.points, r.graph, r.height, r.flows, r.on_boundary, r.boundary, r.planes, r.critical);
+  r.attachment = attach_cells(r.points, r.graph, r.planes, r.cells);
+
+  int morse_sum = 0;
+  for (const CriticalPoint& c : r.critical.points) morse_sum += euler_contribution(c.type);
+  const int edges = static_cast<int>(r.graph.indices.size() / 2);
+  const bool orientable = r.normal_disagreements <= 2 + edges / 2000;
+  r.topology = surface_topology(r.cells.counts, morse_sum, r.boundary.count(), connected_components(r.graph), orientable);
+  if (r.topology.euler != r.critical.euler_from_pieces)
+    r.warnings.push_back("Euler characteristic of the cells (" + std::to_string(r.topology.euler) +
+                         ") differs from that of the level pieces (" + std::to_string(r.critical.euler_from_pieces) + ")");
+
+  if (options.resample) {
+    Result<Mesh> mesh = resample_disc(r, options.resample_nodes);
+    if (mesh.ok()) r.mesh = std::move(*mesh.value);
+    else r.mesh_message = mesh.error;
+  }
+  return R::success(std::move(r));
+}
+
+}  // namespace tela::morse

@@ -1,0 +1,22 @@
+// Topology of the reconstructed surface: Euler characteristic from the cells, boundary curves,
+// connected components, orientability (normals orientable along the neighbour graph) and the
+// genus from chi = sum over components (2 - 2g - b) (orientable) or (2 - g - b) (non-orientable,
+// g = number of cross-caps).
+#pragma once
+
+namespace tela::morse {
+
+struct Topology {
+  int cells[3] = {0, 0, 0};    // #0-cells, #1-cells, #2-cells
+  int euler = 0;               // cells[0] - cells[1] + cells[2]
+  int morse_sum = 0;           // sum of the critical points' Euler contributions
+  int boundary_components = 0;
+  int connected_components = 0;
+  bool orientable = true;
+  int genus = 0;               // total over the components; -1 when chi, b, components disagree
+};
+
+Topology surface_topology(const int cells[3], int morse_sum, int boundary_components,
+                          int connected_components, bool orientable);
+
+}  // namespace tela::morse
