@@ -2,6 +2,8 @@
 
 #include "geometry/topology.h"
 
+#include <Eigen/Geometry>
+
 #include <algorithm>
 #include <cmath>
 
