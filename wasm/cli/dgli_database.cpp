@@ -36,6 +36,21 @@ int run_dgli_database(const std::vector<std::string>& args) {
       held_out.sequences_per_class = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
       if (*end != '\0' || held_out.sequences_per_class < 1 || held_out.sequences_per_class > 100)
         return bad_input("--held-out-per-class: needs a whole number in [1, 100]");
+    } else if (a == "--hover" && has_value) {
+      spec.hover = held_out.hover = std::strtod(args[++i].c_str(), &end);
+      if (*end != '\0' || !(spec.hover > 0 && spec.hover < 0.2)) return bad_input("--hover: metres in (0, 0.2)");
+    } else if (a == "--margin" && has_value) {
+      spec.pin_margin_fraction = held_out.pin_margin_fraction = std::strtod(args[++i].c_str(), &end);
+      if (*end != '\0' || !(spec.pin_margin_fraction >= 0 && spec.pin_margin_fraction < 0.5))
+        return bad_input("--margin: a fraction of the side in [0, 0.5)");
+    } else if (a == "--nodes" && has_value) {
+      spec.pose.nodes_per_side = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
+      if (*end != '\0' || spec.pose.nodes_per_side < 3 || spec.pose.nodes_per_side > 40)
+        return bad_input("--nodes: nodes per side of the database napkin, in [3, 40]");
+    } else if (a == "--held-out-nodes" && has_value) {
+      held_out.pose.nodes_per_side = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
+      if (*end != '\0' || held_out.pose.nodes_per_side < 3 || held_out.pose.nodes_per_side > 40)
+        return bad_input("--held-out-nodes: nodes per side of the held-out napkins, in [3, 40]");
     } else if (a == "--seed" && has_value) {
       held_out.seed = std::strtoull(args[++i].c_str(), &end, 10);
       if (*end != '\0') return bad_input("--seed: needs a whole number");

@@ -106,12 +106,38 @@ std::vector<ReferenceState> select_representatives(const std::vector<ReferenceSt
   return out;
 }
 
-Classification classify_coordinates(const DgliDatabase& db, const Vector& coordinates, int k) {
+std::vector<double> shift_segments(const Vector& coordinates, int m, int shift) {
+  Vector out(coordinates.size());
+  for (int i = 0; i < m; ++i)
+    for (int j = i + 1; j < m; ++j) {
+      const int a = (i + shift) % m, b = (j + shift) % m;
+      out[upper_index(i, j, m)] = coordinates[upper_index(std::min(a, b), std::max(a, b), m)];
+    }
+  return out;
+}
+
+int segment_count_of(std::size_t entries) {
+  int m = 1;
+  while (static_cast<std::size_t>(m) * (m - 1) / 2 < entries) ++m;
+  return static_cast<std::size_t>(m) * (m - 1) / 2 == entries ? m : 0;
+}
+
+Classification classify_coordinates(const DgliDatabase& db, const Vector& query, int k) {
   Classification result;
+  // the query under the cloth's symmetries
+  std::vector<Vector> variants = {query};
+  const int m = segment_count_of(query.size());
+  if (db.rotations > 1 && m > 0 && m % db.rotations == 0)
+    for (int r = 1; r < db.rotations; ++r) variants.push_back(shift_segments(query, m, r * (m / db.rotations)));
+  auto distance_to = [&](const Vector& state) {
+    double best = 1e300;
+    for (const Vector& v : variants) best = std::min(best, coordinate_distance(v, state));
+    return best;
+  };
   // nearest representative, and the nearest of another class
   std::vector<double> best(db.classes.size(), 1e300);
   for (const ReferenceState& r : db.representatives)
-    best[r.label] = std::min(best[r.label], coordinate_distance(coordinates, r.coordinates));
+    best[r.label] = std::min(best[r.label], distance_to(r.coordinates));
   for (int c = 0; c < static_cast<int>(best.size()); ++c) {
     if (best[c] >= 1e300) continue;
     if (result.label < 0 || best[c] < result.distance) {
@@ -128,7 +154,7 @@ Classification classify_coordinates(const DgliDatabase& db, const Vector& coordi
   std::vector<std::pair<double, int>> distances;
   distances.reserve(db.states.size());
   for (std::size_t i = 0; i < db.states.size(); ++i)
-    distances.push_back({coordinate_distance(coordinates, db.states[i].coordinates), static_cast<int>(i)});
+    distances.push_back({distance_to(db.states[i].coordinates), static_cast<int>(i)});
   const int kk = std::min<int>(std::max(k, 1), static_cast<int>(distances.size()));
   std::partial_sort(distances.begin(), distances.begin() + kk, distances.end());
   std::vector<int> votes(db.classes.size(), 0);
@@ -171,7 +197,8 @@ std::string database_to_json(const DgliDatabase& db, int digits) {
   j["settings"] = {{"segments", to_string(db.settings.choice)},
                    {"per_side", db.settings.per_side},
                    {"sides", db.settings.sides},
-                   {"normalize_by_perimeter", db.settings.normalize_by_perimeter}};
+                   {"normalize_by_perimeter", db.settings.normalize_by_perimeter},
+                   {"rotations", db.rotations}};
   j["classes"] = db.classes;
   j["representatives"] = states_json(db.representatives, true);
   j["states"] = states_json(db.states, false);
@@ -203,6 +230,9 @@ Result<DgliDatabase> parse_database(const std::string& text) {
   if (!s.contains("normalize_by_perimeter") || !s["normalize_by_perimeter"].is_boolean())
     return R::failure("database.settings.normalize_by_perimeter: must be true or false");
   db.settings.normalize_by_perimeter = s["normalize_by_perimeter"].get<bool>();
+  if (!s.contains("rotations") || !s["rotations"].is_number_integer() || s["rotations"].get<int>() < 1)
+    return R::failure("database.settings.rotations: must be an integer >= 1");
+  db.rotations = s["rotations"].get<int>();
   if (!j.contains("classes") || !j["classes"].is_array() || j["classes"].empty())
     return R::failure("database.classes: must be a non-empty array of names");
   for (const json& c : j["classes"]) {

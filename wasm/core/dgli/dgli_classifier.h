@@ -26,7 +26,18 @@ struct DgliDatabase {
   std::vector<ReferenceState> representatives;
   std::vector<ReferenceState> states;  // all labelled states, for k-NN
   std::string provenance;            // how the states were generated (free text)
+  // Symmetry of the cloth used by the classifier: the distance of a query to a state is the
+  // minimum over the `rotations` cyclic relabellings of the query's segments by m / rotations
+  // positions (a square napkin with per_side segments: 4, the quarter turns, so the start
+  // corner does not matter). 1: no symmetry.
+  int rotations = 1;
 };
+
+// The coordinates of the same boundary with its segments relabelled i -> (i + shift) mod m.
+std::vector<double> shift_segments(const std::vector<double>& coordinates, int segment_count, int shift);
+
+// Number of segments m of an upper-triangle vector of length m (m - 1) / 2 (0 if none).
+int segment_count_of(std::size_t entries);
 
 // Euclidean distance; vectors of different length are a programmer error (debug assert).
 double coordinate_distance(const std::vector<double>& a, const std::vector<double>& b);
@@ -48,7 +59,8 @@ struct Classification {
   double knn_distance = 0;         // mean distance of the k nearest states
 };
 
-// Classifies coordinates (computed with db.settings) against the database; k >= 1.
+// Classifies coordinates (computed with db.settings) against the database; k >= 1. Distances
+// use db.rotations (see above).
 Classification classify_coordinates(const DgliDatabase& db, const std::vector<double>& coordinates, int k = 5);
 
 // JSON form (format "tela-dgli-database", version 1). Values are rounded to `digits`

@@ -30,6 +30,11 @@ void depth_range(int kind, double& lo, double& hi) {
   }
 }
 
+// the diagonal fold carries one corner with two long free sides; a gripper along those sides
+// (boundary nodes beyond 0.3 of the side from the diagonal) keeps the flap from flapping about.
+// Other folds: corners only (gripping edges made their creases lock).
+double grip_for(int kind) { return kind == kHalfDiagonal ? 0.3 : 0.0; }
+
 int variant_count(int kind) {
   switch (kind) {
     case kTwoOppositeCorners: return 2;
@@ -104,6 +109,8 @@ std::vector<FoldSequenceSpec> database_sequences(const NapkinDatabaseSpec& spec)
         s.seed = static_cast<std::uint64_t>(100 + v);
         s.pose = spec.pose;
         s.pin_margin_fraction = spec.pin_margin_fraction;
+        s.hover = spec.hover;
+        s.grip_margin_fraction = grip_for(kind);
         list.push_back(s);
       }
   }
@@ -116,6 +123,7 @@ DgliDatabase generate_napkin_database(const NapkinDatabaseSpec& spec, Generation
   DgliDatabase db;
   db.settings = spec.settings;
   db.classes = napkin_class_names();
+  db.rotations = spec.settings.choice == SegmentChoice::per_side && spec.settings.sides == 4 ? 4 : 1;
   for (const FoldSequenceSpec& s : database_sequences(spec))
     simulate_into(s, spec.settings, spec.frame_stride, 0.0, 0, db.states, r);
   double spread = spec.spread;
@@ -171,6 +179,8 @@ std::vector<FoldSequenceSpec> held_out_sequences(const HeldOutSpec& spec) {
       s.pose.rotation_turns = uniform01(rng);
       s.pose.translation = Eigen::Vector2d(uniform_real(rng, -0.5, 0.5), uniform_real(rng, -0.5, 0.5));
       s.pin_margin_fraction = spec.pin_margin_fraction;
+      s.hover = spec.hover;
+      s.grip_margin_fraction = grip_for(kind);
       list.push_back(s);
     }
   return list;

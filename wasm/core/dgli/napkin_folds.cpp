@@ -3,6 +3,7 @@
 #include "geometry/generators.h"
 #include "geometry/portable_math.h"
 #include "geometry/portable_random.h"
+#include "geometry/topology.h"
 #include "sim/simulation.h"
 
 #include <Eigen/Geometry>
@@ -108,7 +109,7 @@ int label_at(const FoldPlan& plan, double t) {
   }
   if (last < 0) return kFlat;
   const double d = plan.stage_ends[last] - plan.stage_starts[last];
-  if (t >= plan.stage_ends[last] - 0.25 * d) return plan.stage_labels[last];
+  if (t >= plan.stage_ends[last] - 0.1 * d) return plan.stage_labels[last];
   return -1;
 }
 
@@ -241,20 +242,34 @@ Result<FoldPlan> plan_fold_sequence(const FoldSequenceSpec& spec) {
       s.controls.push_back(hold);
     }
   } else {
-    // current local position of every corner, updated stage by stage
-    std::array<Vec3, 4> corner_position;
-    for (int k = 0; k < 4; ++k) corner_position[k] = local.positions.row(corner_node(k, n)).transpose();
+    // the boundary nodes of the flap (beyond grip_margin from the fold line, and never in an
+    // earlier crease) are carried with the corners, like a gripper along the edge; the crease
+    // zone and the interior move freely
+    std::vector<char> on_boundary(local.node_count(), 0), in_crease(local.node_count(), 0);
+    for (const Edge& e : boundary_edges(local)) on_boundary[e[0]] = on_boundary[e[1]] = 1;
+    std::vector<Vec3> current(local.node_count());
+    for (int k = 0; k < local.node_count(); ++k) current[k] = local.positions.row(k).transpose();
+    const double grip = spec.grip_margin_fraction * L;
     for (const FoldStage& stage : stages) {
       const double duration = spec.stage_duration;
+      std::vector<int> carried;
+      for (int k : stage.carried) carried.push_back(corner_node(k, n));
+      for (int k = 0; k < local.node_count(); ++k) {
+        if (!on_boundary[k] || in_crease[k]) continue;
+        const double distance = (current[k].head<2>() - stage.point).dot(stage.normal);
+        if (std::abs(distance) <= grip) in_crease[k] = 1;
+        if (grip > 0 && stage.max_progress >= 1 && distance > grip &&
+            std::find(carried.begin(), carried.end(), k) == carried.end())
+          carried.push_back(k);
+      }
       double highest = 0;
-      for (int k : stage.carried) highest = std::max(highest, corner_position[k].z());
+      for (int node : carried) highest = std::max(highest, current[node].z());
       const double lift = spec.hover + 2 * highest;
       const Vec3 m(stage.point.x(), stage.point.y(), 0);
       const Vec3 axis = Vec3(stage.normal.x(), stage.normal.y(), 0).cross(Vec3::UnitZ());
-      for (int k : stage.carried) {
-        const int node = corner_node(k, n);
+      for (int node : carried) {
         const Vec3 rest = local.positions.row(node).transpose();
-        const Vec3 start = corner_position[k];
+        const Vec3 start = current[node];
         std::vector<Keyframe>& list = keys[node];
         Vec3 p = start;
         for (int i = 0; i <= kKeysPerStage; ++i) {
@@ -269,7 +284,7 @@ Result<FoldPlan> plan_fold_sequence(const FoldSequenceSpec& spec) {
           if (!list.empty() && key_time <= list.back().time) continue;
           list.push_back({key_time, to_world(p) - to_world(rest)});
         }
-        corner_position[k] = p;
+        current[node] = p;
         controlled[node] = 1;
       }
       plan.stage_starts.push_back(t);

@@ -6,7 +6,8 @@
 // gravity (delta = 0) with Rayleigh damping. The part of the napkin that would rest on the table
 // is held in place by hold controls (the nodes farther than `pin_margin` from every fold line on
 // the stationary side: a stand-in for table friction); the folded corners are carried by
-// keyframed controls along half-circle arcs about the fold line, ending `hover` above the cloth;
+// keyframed controls along half-circle arcs about the fold line, ending `hover` above the cloth
+// (without gravity and a table nothing flattens the flaps: they bulge);
 // everything else (the flaps, the creases) moves freely under the inextensibility constraints.
 // Self-collisions are off, so crumpled states may interpenetrate.
 #pragma once
@@ -47,6 +48,10 @@ struct FoldSequenceSpec {
   NapkinPose pose;
   double hover = 0.01;          // height of a folded layer above the one below, metres
   double pin_margin_fraction = 0.12;  // of the side
+  // > 0: the flap's boundary nodes beyond this fraction of the side from the fold line are
+  // carried too (a gripper along the edge). Default 0: corners only; on the 9..13-node quad
+  // meshes tried, gripping the edge made the crease lock and the projection diverge.
+  double grip_margin_fraction = 0.0;
   double stage_duration = 1.5;  // s per folding stage
   double rest_before = 0.2, rest_after = 0.6;  // s
 };
@@ -68,7 +73,7 @@ struct FoldSequence {
 struct FoldPlan {
   Mesh mesh;
   Scenario scenario;
-  // label of the state at time t: stage_labels[i] from stage_ends[i] - 0.25 stage_duration on
+  // label of the state at time t: stage_labels[i] from stage_ends[i] - 0.1 stage_duration on
   // (until the next stage passes its own 10 %), flat before the first stage's first 10 %
   std::vector<double> stage_starts, stage_ends;
   std::vector<int> stage_labels;
