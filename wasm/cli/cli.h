@@ -25,5 +25,8 @@ int run_scenarios(const std::vector<std::string>& args);
 int run_scenario(const std::vector<std::string>& args);
 int run_simulate(const std::vector<std::string>& args);
 int run_reconstruct(const std::vector<std::string>& args);
+int run_dgli(const std::vector<std::string>& args);
+int run_classify(const std::vector<std::string>& args);
+int run_dgli_database(const std::vector<std::string>& args);
 
 }  // namespace tela::cli
