@@ -50,11 +50,10 @@ int run_fit(const std::vector<std::string>& args) {
   const std::string usage =
       "usage: tela fit RECORDING [--scenario FILE] [--params delta,alpha] [--grid N] [--report out.json] "
       "[--threads N] [--rho R] [--up AXIS] [--markers CxR] [--held A,B] [--refine K] [--split whole|half] "
-      "[--duration S] [--refine-evaluations N] [--repetition 1|2] [--held-smoothing N] [--units m|cm|mm] "
+      "[--duration S] [--refine-evaluations N] [--repetition 1|2] [--held-smoothing N] [--kappa K] [--units m|cm|mm] "
       "[--format F]";
   std::string source, scenario_path, report_path, split = "whole";
   FitProblemOptions options;
-  options.held_smoothing = 9;
   FitSettings settings;
   settings.threads = std::max(1u, std::thread::hardware_concurrency());
   RecordingParseOptions parse_options;
@@ -107,6 +106,8 @@ int run_fit(const std::vector<std::string>& args) {
       if (!parse_int(args[++i], 1, 2, settings.a_priori_repetition)) return bad_input("--repetition: 1 or 2");
     } else if (a == "--held-smoothing") {
       if (!parse_int(args[++i], 1, 101, options.held_smoothing)) return bad_input("--held-smoothing: 1 to 101 samples");
+    } else if (a == "--kappa") {
+      if (!parse_real(args[++i], options.kappa) || options.kappa < 0) return bad_input("--kappa: a bending stiffness >= 0");
     } else if (a == "--units") parse_options.units = args[++i];
     else if (a == "--format") parse_options.format = args[++i];
     else if (a.rfind("--", 0) == 0) return bad_input("unknown option '" + a + "'; " + usage);
@@ -174,6 +175,7 @@ int run_fit(const std::vector<std::string>& args) {
                  {"dt", p.dt},
                  {"steps", p.steps}};
   out["rho"] = rho;
+  out["kappa"] = options.kappa;
   out["delta"] = fit.delta_ratio * rho;
   out["alpha"] = fit.alpha_ratio * rho;
   out["delta_over_rho"] = fit.delta_ratio;

@@ -16,7 +16,7 @@ namespace tela::cli {
 int run_synth_recording(const std::vector<std::string>& args) {
   const std::string usage =
       "usage: tela synth-recording A2-shake|A2-twist|A3-shake|A3-twist --out FILE [--duration S] [--rho R] "
-      "[--delta D] [--alpha A] [--noise M] [--occlusion F] [--seed N] [--amplitude X] [--frequency F] "
+      "[--delta D] [--alpha A] [--kappa K] [--noise M] [--occlusion F] [--seed N] [--amplitude X] [--frequency F] "
       "[--units mm|m] [--decimals N]";
   std::string scene, out_path;
   SyntheticRecordingSpec spec;
@@ -38,6 +38,7 @@ int run_synth_recording(const std::vector<std::string>& args) {
       else if (a == "--delta") delta = x;
       else if (a == "--alpha") alpha = x;
       else if (a == "--noise") spec.noise = x;
+      else if (a == "--kappa") spec.kappa = x;
       else if (a == "--occlusion") spec.occlusion = x;
       else if (a == "--seed") spec.seed = static_cast<std::uint64_t>(x);
       else if (a == "--amplitude") spec.amplitude = x;
@@ -69,7 +70,7 @@ int run_synth_recording(const std::vector<std::string>& args) {
                         {"motion", spec.motion}, {"frames", rec.value->frame_count()},
                         {"markers", rec.value->point_count()}, {"missing_samples", missing_samples(*rec.value)},
                         {"rho", spec.rho},       {"delta", spec.delta_ratio * spec.rho},
-                        {"alpha", spec.alpha_ratio * spec.rho}, {"noise", spec.noise},
+                        {"alpha", spec.alpha_ratio * spec.rho}, {"noise", spec.noise}, {"kappa", spec.kappa},
                         {"bytes", text.size()}};
   std::printf("%s\n", out.dump().c_str());
   return 0;

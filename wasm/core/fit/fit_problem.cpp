@@ -4,6 +4,7 @@
 #include "cloth/step.h"
 #include "mocap/resample.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -12,6 +13,7 @@ namespace tela {
 Result<FitProblem> make_fit_problem(Recording recording, const FitProblemOptions& options) {
   using R = Result<FitProblem>;
   if (!(options.rho > 0) || !std::isfinite(options.rho)) return R::failure("rho: must be a positive density in kg/m^2");
+  if (!(options.kappa >= 0) || !std::isfinite(options.kappa)) return R::failure("kappa: must be >= 0");
   if (!(options.solver.dt > 0) || options.solver.dt > 0.1) return R::failure("dt: must be in (0, 0.1] s");
   if (options.held_smoothing < 1 || options.held_smoothing > 101) return R::failure("held smoothing: 1 to 101 samples");
   if (recording.frame_count() < 2) return R::failure("the recording needs at least 2 frames");
@@ -44,7 +46,8 @@ Result<FitProblem> make_fit_problem(Recording recording, const FitProblemOptions
   // model: held corners controlled; delta and alpha are set per evaluation
   Material material;
   material.rho = options.rho;
-  material.delta = material.alpha = material.kappa = material.beta = material.shear = 0;
+  material.delta = material.alpha = material.beta = material.shear = 0;
+  material.kappa = options.kappa;
   Result<std::shared_ptr<const ClothModel>> model =
       build_model(problem.cloth.mesh, material, options.solver,
                   {problem.cloth.held_nodes[0], problem.cloth.held_nodes[1]});
@@ -57,13 +60,17 @@ Result<FitProblem> make_fit_problem(Recording recording, const FitProblemOptions
   for (int h = 0; h < 2; ++h) {
     const Eigen::MatrixXd raw = gap_filled_track(recording, problem.grid.points[problem.grid.held[h]], problem.dt, frames);
     held[h] = raw;
+    // Savitzky-Golay (quadratic) smoothing over a centred window, shrunk near the ends: it
+    // removes noise without the lag of a moving average (exact for cubic motion)
     const int half = options.held_smoothing / 2;
     if (half > 0)
       for (int n = 0; n < frames; ++n) {
+        const int m = std::min({half, n, frames - 1 - n});
+        if (m == 0) continue;
+        const double norm = static_cast<double>((2 * m - 1) * (2 * m + 1) * (2 * m + 3));
         Eigen::RowVector3d sum = Eigen::RowVector3d::Zero();
-        int count = 0;
-        for (int k = std::max(0, n - half); k <= std::min(frames - 1, n + half); ++k, ++count) sum += raw.row(k);
-        held[h].row(n) = sum / count;
+        for (int k = -m; k <= m; ++k) sum += (3.0 * (3 * m * m + 3 * m - 1) - 15.0 * k * k) / norm * raw.row(n + k);
+        held[h].row(n) = sum;
       }
   }
   const double rest_distance =

@@ -23,14 +23,15 @@ namespace tela {
 
 struct FitProblemOptions {
   double rho = 0.1804;            // kg/m^2 (Table 4.1; default wool)
+  double kappa = 0;               // bending stiffness, fixed during the fit (thesis §4.2.2: 0)
   SolverSettings solver;          // dt = 0.01 s, tolerance 1e-3, 50 iterations
   std::string up;                 // "" = the format's convention or detected; else x, y, z, -x, ...
   MarkerGridOptions grid;
   MarkerClothOptions cloth;
   double duration = 0;            // s of the recording to use; 0 = all of it
-  // centred moving average (samples) applied to the held corners' trajectories before they
-  // drive the simulation; 1 = none
-  int held_smoothing = 1;
+  // window (samples) of the Savitzky-Golay (quadratic) filter applied to the held corners'
+  // trajectories before they drive the simulation; 1 = none
+  int held_smoothing = 21;
   // held corners whose distance is within this much (metres) of the rest width are set to it:
   // the top edge is taut. A slack edge amplifies marker noise enormously (1 mm of slack on a
   // 42 cm edge lets its middle sag by about 1.2 cm), so noise must not make a taut edge slack.

@@ -28,6 +28,8 @@ Result<Recording> synthesize_recording(const SyntheticRecordingSpec& spec) {
   const double amplitude = spec.amplitude > 0 ? spec.amplitude : (twist ? 20.0 : 0.03);
   const double frequency = spec.frequency > 0 ? spec.frequency : (twist ? 0.4 : 0.8);
   if (!(spec.motion_fraction > 0) || spec.motion_fraction > 1) return R::failure("motion_fraction: (0, 1]");
+  if (!(spec.rest_before >= 0) || spec.rest_before >= spec.motion_fraction * spec.duration)
+    return R::failure("rest_before: from 0 s to the end of the motion");
   const double stop = spec.motion_fraction * spec.duration;
   const int cols = a2 ? 4 : 3, rows = a2 ? 5 : 4;
 
@@ -44,14 +46,16 @@ Result<Recording> synthesize_recording(const SyntheticRecordingSpec& spec) {
   material.rho = spec.rho;
   material.delta = spec.delta_ratio * spec.rho;
   material.alpha = spec.alpha_ratio * spec.rho;
-  material.kappa = material.beta = material.shear = 0;
+  material.kappa = spec.kappa;
+  material.beta = material.shear = 0;
   SolverSettings solver;
   solver.dt = spec.dt;
+  solver.tolerance = spec.tolerance;
   Result<std::shared_ptr<const ClothModel>> built = build_model(mesh, material, solver, top);
   if (!built.ok()) return R::failure(built.error);
   const ClothModel& model = **built.value;
 
-  // corner motions, one keyframe per step: the amplitude ramps up over the first period and
+  // corner motions, one keyframe per step: still for rest_before, then the amplitude ramps up over the first period and
   // down over the last one before `stop`; then the corners hold still and the sheet swings
   // freely (the decay shows the damping)
   const int frames = static_cast<int>(std::floor(spec.duration / spec.dt + 1e-9)) + 1;
@@ -63,9 +67,10 @@ Result<Recording> synthesize_recording(const SyntheticRecordingSpec& spec) {
     const Eigen::Vector3d arm = mesh.positions.row(top[h]).transpose() - centre;
     for (int n = 0; n < frames; ++n) {
       const double t = n * spec.dt;
-      const double envelope = std::clamp(std::min(t, stop - t) * frequency, 0.0, 1.0);
+      const double tm = t - spec.rest_before;  // motion time
+      const double envelope = std::clamp(std::min(tm, stop - t) * frequency, 0.0, 1.0);
       double sine = 0, cosine = 0;
-      portable_sin_cos_turns(frequency * t, &sine, &cosine);
+      portable_sin_cos_turns(frequency * std::max(tm, 0.0), &sine, &cosine);
       Eigen::Vector3d offset = Eigen::Vector3d::Zero();
       if (twist) {
         double s = 0, c = 0;
@@ -126,8 +131,9 @@ Result<Recording> synthesize_recording(const SyntheticRecordingSpec& spec) {
     }
   }
   // noise, then occlusion gaps until the wanted fraction of samples is missing
+  const double sd = spec.noise / std::sqrt(3.0);
   for (int n = 0; n < frames; ++n)
-    for (int c = 0; c < 3 * markers; ++c) rec.positions(n, c) += spec.noise * standard_normal(rng);
+    for (int c = 0; c < 3 * markers; ++c) rec.positions(n, c) += sd * standard_normal(rng);
   const long wanted = static_cast<long>(spec.occlusion * frames * markers);
   long missing = 0;
   const double nan = std::numeric_limits<double>::quiet_NaN();

@@ -21,13 +21,16 @@ struct SyntheticRecordingSpec {
   double amplitude = 0;         // shake: metres (default 0.03); twist: degrees (default 20)
   double frequency = 0;         // Hz (default: shake 0.8, twist 0.4)
   double duration = 15;         // s
-  double motion_fraction = 0.6; // the corners move during this fraction of the duration, then hold
+  double rest_before = 0.5;     // s the sheet hangs still before the motion starts
+  double motion_fraction = 0.6; // the corners move until this fraction of the duration, then hold
   double dt = 0.01;             // s, simulation step and frame interval
+  double tolerance = 1e-3;      // relative constraint tolerance of the simulation
   double rho = 0.1804;          // kg/m^2
   double delta_ratio = 0.48;    // delta / rho
   double alpha_ratio = 1.9;     // alpha / rho, 1/s
+  double kappa = 0;             // bending stiffness (the thesis' mocap fits use 0)
   int refine = 2;               // mesh intervals per marker interval
-  double noise = 0.001;         // standard deviation of each coordinate, metres
+  double noise = 0.001;         // RMS 3D marker error, metres (each coordinate: noise / sqrt(3))
   double occlusion = 0.05;      // fraction of marker samples left empty
   int gap_min = 3, gap_max = 12;  // occlusion gap lengths, frames
   std::uint64_t seed = 1;
