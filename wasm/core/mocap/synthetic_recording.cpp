@@ -68,7 +68,10 @@ Result<Recording> synthesize_recording(const SyntheticRecordingSpec& spec) {
     for (int n = 0; n < frames; ++n) {
       const double t = n * spec.dt;
       const double tm = t - spec.rest_before;  // motion time
-      const double envelope = std::clamp(std::min(tm, stop - t) * frequency, 0.0, 1.0);
+      // smootherstep ramps (zero first and second derivatives at both ends): the corners'
+      // motion is smooth, as a hand's or a robot's is
+      const double x = std::clamp(std::min(tm, stop - t) * frequency, 0.0, 1.0);
+      const double envelope = x * x * x * (x * (6 * x - 15) + 10);
       double sine = 0, cosine = 0;
       portable_sin_cos_turns(frequency * std::max(tm, 0.0), &sine, &cosine);
       Eigen::Vector3d offset = Eigen::Vector3d::Zero();
