@@ -48,7 +48,8 @@ int main(int argc, char** argv) {
       "usage: tela scenarios | tela scenario NAME | tela simulate FILE|NAME [--out traj.csv] "
       "[--every K] [--final-obj FILE] [--steps N] | tela reconstruct CLOUD [--direction x,y,z] [--levels N] | "
       "tela dgli STATE | tela classify STATE [--database FILE] | "
-      "tela dgli-database --out FILE [--evaluate]";
+      "tela dgli-database --out FILE [--evaluate] | "
+      "tela fit RECORDING [...] | tela synth-recording SCENE --out FILE";
   if (args.empty()) return bad_input(usage);
   const std::string command = args.front();
   args.erase(args.begin());
@@ -59,5 +60,7 @@ int main(int argc, char** argv) {
   if (command == "dgli") return run_dgli(args);
   if (command == "classify") return run_classify(args);
   if (command == "dgli-database") return run_dgli_database(args);
+  if (command == "fit") return run_fit(args);
+  if (command == "synth-recording") return run_synth_recording(args);
   return bad_input("unknown command '" + command + "'; " + usage);
 }
