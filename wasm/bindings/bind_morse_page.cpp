@@ -1,0 +1,168 @@
+// Embind layer for the Reconstruct panel: reading a point-cloud file and cleaning a cloud
+// (pointcloud/), the steps before morse reconstructCloud (bind_morse.cpp). Declarations and
+// conversions only; nothing here throws or aborts: bad input comes back as { ok: false, error }.
+// Bulk data leaves as copies (typed_memory_view(...).slice()).
+#include "pointcloud/crop_box.h"
+#include "pointcloud/outlier_removal.h"
+#include "pointcloud/parse_point_cloud.h"
+#include "pointcloud/planes.h"
+#include "pointcloud/voxel_downsample.h"
+
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace tela {
+namespace {
+
+using emscripten::val;
+
+template <class T>
+val copy_out(std::size_t n, const T* data) {
+  return val(emscripten::typed_memory_view(n, data)).call<val>("slice");
+}
+
+val failure(const std::string& message) {
+  val out = val::object();
+  out.set("ok", false);
+  out.set("error", message);
+  return out;
+}
+
+bool is_number(const val& v) { return v.typeOf().as<std::string>() == "number"; }
+
+// options[key] as a finite number, or fallback when absent; false when present but not a number
+bool number_option(const val& options, const char* key, double fallback, double& out) {
+  out = fallback;
+  if (options.isUndefined() || options.isNull()) return true;
+  const val v = options[key];
+  if (v.isUndefined() || v.isNull()) return true;
+  if (!is_number(v)) return false;
+  out = v.as<double>();
+  return std::isfinite(out);
+}
+
+val cloud_positions(const PointCloud& cloud) {
+  return copy_out(static_cast<std::size_t>(cloud.points.size()), cloud.points.data());
+}
+
+// parseCloud(bytes: Uint8Array, name: string) -> { ok, format, positions: Float64Array,
+// count, droppedNonFinite, colors: Uint8Array | null, gridWidth, gridHeight } or { ok: false, error }
+val parse_cloud(val bytes, const std::string& name) {
+  if (!bytes.instanceof(val::global("Uint8Array"))) return failure("the file bytes must be a Uint8Array");
+  const std::size_t n = bytes["length"].as<std::size_t>();
+  std::string data(n, '\0');
+  if (n) val(emscripten::typed_memory_view(n, reinterpret_cast<unsigned char*>(data.data()))).call<void>("set", bytes);
+  Result<PointCloud> parsed = parse_point_cloud(data, name);
+  if (!parsed.ok()) return failure(parsed.error);
+  const PointCloud& cloud = *parsed.value;
+  val out = val::object();
+  out.set("ok", true);
+  out.set("format", cloud.format);
+  out.set("count", cloud.point_count());
+  out.set("positions", cloud_positions(cloud));
+  out.set("droppedNonFinite", static_cast<double>(cloud.dropped_non_finite));
+  out.set("gridWidth", cloud.grid_width);
+  out.set("gridHeight", cloud.grid_height);
+  if (cloud.has_colors()) {
+    std::vector<std::uint8_t> rgb;
+    rgb.reserve(3 * cloud.colors.size());
+    for (const auto& c : cloud.colors) rgb.insert(rgb.end(), c.begin(), c.end());
+    out.set("colors", copy_out(rgb.size(), rgb.data()));
+  } else {
+    out.set("colors", val::null());
+  }
+  return out;
+}
+
+// cleanCloud(positions: Float64Array | Float32Array, options) -> { ok, positions, steps, planes }
+// options: { voxel (m, 0 = off), outlierK (0 = off), outlierRatio, planes (count, 0 = off),
+//            planeThreshold (m), seed, crop: { min: [x,y,z], max: [x,y,z] } | null }
+// The steps run in this order: crop, voxel, outliers, planes; steps lists each with the point
+// count after it.
+val clean_cloud(val points, val options) {
+  const bool typed = points.instanceof(val::global("Float32Array")) || points.instanceof(val::global("Float64Array"));
+  if (!typed) return failure("points must be a Float32Array or Float64Array of x, y, z triples");
+  const std::vector<double> flat = emscripten::convertJSArrayToNumberVector<double>(points);
+  if (flat.size() % 3 != 0) return failure("the number of coordinates is not a multiple of 3");
+  PointCloud cloud;
+  cloud.points.resize(static_cast<Eigen::Index>(flat.size() / 3), 3);
+  for (std::size_t i = 0; i < flat.size(); ++i) cloud.points(static_cast<Eigen::Index>(i / 3), static_cast<int>(i % 3)) = flat[i];
+
+  double voxel = 0, outlier_k = 0, outlier_ratio = 2, planes = 0, threshold = 0.01, seed = 1;
+  if (!number_option(options, "voxel", 0, voxel) || voxel < 0) return failure("voxel must be a number >= 0 (metres)");
+  if (!number_option(options, "outlierK", 0, outlier_k) || outlier_k < 0 || outlier_k > 200)
+    return failure("outlierK must be a number between 0 and 200");
+  if (!number_option(options, "outlierRatio", 2, outlier_ratio) || outlier_ratio <= 0)
+    return failure("outlierRatio must be a number > 0");
+  if (!number_option(options, "planes", 0, planes) || planes < 0 || planes > 10)
+    return failure("planes must be a number between 0 and 10");
+  if (!number_option(options, "planeThreshold", 0.01, threshold) || threshold <= 0)
+    return failure("planeThreshold must be a number > 0 (metres)");
+  if (!number_option(options, "seed", 1, seed) || seed < 0) return failure("seed must be a number >= 0");
+
+  val steps = val::array();
+  auto note = [&](const char* step) {
+    val s = val::object();
+    s.set("step", std::string(step));
+    s.set("count", cloud.point_count());
+    steps.call<void>("push", s);
+  };
+  note("input");
+  const val crop = (options.isUndefined() || options.isNull()) ? val::null() : options["crop"];
+  if (!crop.isUndefined() && !crop.isNull()) {
+    Eigen::Vector3d lo, hi;
+    for (const char* key : {"min", "max"}) {
+      const val corner = crop[key];
+      if (!val::global("Array").call<bool>("isArray", corner) || corner["length"].as<int>() != 3)
+        return failure(std::string("crop.") + key + " must be an array [x, y, z]");
+      for (int a = 0; a < 3; ++a) {
+        if (!is_number(corner[a])) return failure(std::string("crop.") + key + " must hold three numbers");
+        (key[1] == 'i' ? lo : hi)(a) = corner[a].as<double>();
+      }
+    }
+    cloud = crop_box(cloud, lo, hi);
+    note("crop");
+  }
+  if (voxel > 0) {
+    cloud = voxel_downsample(cloud, voxel);
+    note("voxel");
+  }
+  if (outlier_k >= 1) {
+    cloud = remove_statistical_outliers(cloud, static_cast<int>(outlier_k), outlier_ratio);
+    note("outliers");
+  }
+  val plane_list = val::array();
+  if (planes >= 1) {
+    const std::vector<PlaneFit> found =
+        detect_planes(cloud, static_cast<int>(planes), threshold, static_cast<std::uint64_t>(seed));
+    for (const PlaneFit& p : found) {
+      val v = val::object();
+      std::vector<double> normal{p.normal(0), p.normal(1), p.normal(2)};
+      v.set("normal", copy_out(normal.size(), normal.data()));
+      v.set("offset", p.offset);
+      v.set("inliers", p.inliers);
+      plane_list.call<void>("push", v);
+    }
+    cloud = remove_planes(cloud, found, threshold);
+    note("planes");
+  }
+  val out = val::object();
+  out.set("ok", true);
+  out.set("positions", cloud_positions(cloud));
+  out.set("count", cloud.point_count());
+  out.set("steps", steps);
+  out.set("planes", plane_list);
+  return out;
+}
+
+}  // namespace
+}  // namespace tela
+
+EMSCRIPTEN_BINDINGS(tela_morse_page) {
+  emscripten::function("parseCloud", &tela::parse_cloud);
+  emscripten::function("cleanCloud", &tela::clean_cloud);
+}
