@@ -1,0 +1,52 @@
+// The page's side of the reconstruction worker (web/src/morse/worker.js). request() resolves
+// with the worker's result ({ ok, ... } as the bindings return it) or { ok: false, error };
+// cancel() terminates the worker (a wasm call cannot be interrupted) and starts a fresh one,
+// settling every pending request with { ok: false, cancelled: true }.
+export function createMorseClient({ onStage = () => {} } = {}) {
+  let worker = null;
+  const pending = new Map();
+  let nextId = 1;
+
+  function start() {
+    worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      failAll(`the reconstruction worker failed: ${event.message || 'it could not be loaded'}`);
+    };
+    worker.onmessage = ({ data }) => {
+      if (data.type === 'stage') onStage(data.stage);
+      else if (data.type === 'result') settle(data.id, { ...data.result, ms: data.ms });
+      else if (data.type === 'error') {
+        if (data.id && pending.has(data.id)) settle(data.id, { ok: false, error: data.message });
+        else failAll(data.message);
+      }
+    };
+  }
+  function settle(id, value) {
+    const resolve = pending.get(id);
+    if (resolve) {
+      pending.delete(id);
+      resolve(value);
+    }
+  }
+  function failAll(error, extra = {}) {
+    for (const id of [...pending.keys()]) settle(id, { ok: false, error, ...extra });
+  }
+
+  return {
+    request(message, transfer = []) {
+      if (!worker) start();
+      return new Promise((resolve) => {
+        const id = nextId++;
+        pending.set(id, resolve);
+        worker.postMessage({ ...message, id }, transfer);
+      });
+    },
+    busy: () => pending.size > 0,
+    cancel() {
+      worker?.terminate();
+      worker = null;
+      failAll('cancelled', { cancelled: true });
+    },
+  };
+}

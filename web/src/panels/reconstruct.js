@@ -1,0 +1,470 @@
+// The Reconstruct panel (issue 6, thesis chapter 5): open a point cloud (PLY, PCD, XYZ; drop
+// it anywhere or use the buttons), clean it (crop box, voxel grid, statistical outliers,
+// RANSAC plane removal) with a live preview, reconstruct its Morse cell complex in the panel's
+// own worker (web/src/morse/worker.js), and see the 2-cells, critical points, 1-cells,
+// boundary curves, level-set curves and topology; export a labelled PLY and the re-sampled
+// mesh, or send the mesh to Simulate as an explicit { "type": "mesh" } scenario.
+// window.__tela.reconstruct mirrors the panel's state for tests.
+import { createMorseClient } from '../morse/client.js';
+import { createCloudView, CELL_COLORS, glyphStyle } from '../morse/cloud_view.js';
+import { objText } from '../io/export.js';
+import './panels.css';
+
+// public/ is served at the base URL ('./': relative to the page)
+const SAMPLE_URL = `${import.meta.env.BASE_URL}samples/wavy-cloth.ply`;
+
+const el = (tag, props = {}, ...children) => {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+};
+
+const CLEANING = [
+  ['voxel', 'voxel size (0: off)', 'm', 0, 0.001],
+  ['outlierK', 'outliers: k neighbours (0: off)', '', 0, 1],
+  ['outlierRatio', 'outliers: std ratio', '', 2, 0.1],
+  ['planes', 'planes to remove (0: off)', '', 0, 1],
+  ['planeThreshold', 'plane distance', 'm', 0.01, 0.001],
+];
+const RECONSTRUCT = [
+  ['seed', 'height direction seed', '', 100, 1],
+  ['levels', 'level slabs', '', 32, 1],
+  ['resampleNodes', 'mesh nodes per side (0: auto)', '', 0, 1],
+];
+
+function download(text, filename, type = 'text/plain') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = el('a', { href: url, download: filename });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+// ASCII PLY: x y z, the 2-cell label, a boundary flag and the label's colour
+export function labelledPly(result, comment = '') {
+  const p = result.positions, labels = result.labels, boundary = result.onBoundary;
+  const n = labels.length;
+  const lines = ['ply', 'format ascii 1.0'];
+  if (comment) lines.push(`comment ${comment}`);
+  lines.push(`element vertex ${n}`, 'property float x', 'property float y', 'property float z',
+    'property int label', 'property uchar boundary', 'property uchar red', 'property uchar green', 'property uchar blue',
+    'end_header');
+  for (let i = 0; i < n; i++) {
+    const c = labels[i] < 0 ? 0x999999 : CELL_COLORS[labels[i] % CELL_COLORS.length];
+    lines.push(`${p[3 * i]} ${p[3 * i + 1]} ${p[3 * i + 2]} ${labels[i]} ${boundary[i] ? 1 : 0} ${(c >> 16) & 255} ${(c >> 8) & 255} ${c & 255}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+// faces of the binding's quads as the #faces*4 layout objText expects
+function meshFaces(mesh) {
+  return Int32Array.from(mesh.quads);
+}
+
+// An explicit-mesh scenario: the template's material and solver, the mesh centred above the
+// floor with its highest side at z = 1 m, held at the two corners with the largest y (one side
+// of the re-sampled grid), so it hangs.
+export function meshScenario(template, mesh, name) {
+  const n = mesh.positions.length / 3;
+  const p = Array.from(mesh.positions);
+  const use = new Array(n).fill(0);
+  for (const v of mesh.quads) if (v >= 0) use[v]++;
+  const corners = [];
+  for (let i = 0; i < n; i++) if (use[i] === 1) corners.push(i);
+  corners.sort((a, b) => p[3 * b + 1] - p[3 * a + 1] || a - b);
+  let cx = 0, cy = 0, maxZ = -Infinity;
+  for (let i = 0; i < n; i++) {
+    cx += p[3 * i] / n;
+    cy += p[3 * i + 1] / n;
+    maxZ = Math.max(maxZ, p[3 * i + 2]);
+  }
+  const vertices = [];
+  for (let i = 0; i < n; i++) {
+    vertices.push(+(p[3 * i] - cx).toFixed(6), +(p[3 * i + 1] - cy).toFixed(6), +(p[3 * i + 2] - maxZ + 1).toFixed(6));
+  }
+  const faces = [];
+  for (let f = 0; f < mesh.quads.length; f += 4) {
+    faces.push([mesh.quads[f], mesh.quads[f + 1], mesh.quads[f + 2], mesh.quads[f + 3]].filter((v) => v >= 0));
+  }
+  const scenario = {
+    version: 1,
+    name,
+    description: `The re-sampled mesh of a reconstructed point cloud (${n} nodes), held at two corners.`,
+    mesh: { type: 'mesh', vertices, faces },
+    material: template.material,
+    solver: template.solver,
+    duration: template.duration ?? 10,
+    controls: [{ nodes: corners.slice(0, 2), motion: { type: 'hold' } }],
+  };
+  return scenario;
+}
+
+function fmt(x, digits = 3) {
+  return Number.isFinite(x) ? Number(x.toPrecision(digits)).toString() : '–';
+}
+
+export const reconstructPanel = {
+  id: 'reconstruct',
+  title: 'Reconstruct',
+  accepts: ['ply', 'pcd', 'xyz-points'],
+
+  mount(container, app) {
+    const state = (window.__tela.reconstruct = {
+      status: 'empty', name: '', points: 0, cleaned: 0, error: null, topology: null,
+      oneCells: 0, boundaryCurves: 0, criticalPoints: 0, labels: 0, mesh: null, stage: '',
+    });
+    this.app = app;
+    const ui = {};
+    let cloud = null;      // { name, positions (Float64Array), colors }
+    let cleaned = null;    // Float64Array, after cleaning (or cloud.positions when nothing is on)
+    let result = null;     // the reconstruction
+    let previewTimer = 0;
+    let previewToken = 0;
+
+    const viewport = document.getElementById('viewport');
+    let view = null;
+    try {
+      view = createCloudView(viewport);
+    } catch (err) {
+      app.showError(`WebGL is not available, so the cloud cannot be drawn: ${err.message}`);
+    }
+    this.view = view;
+    state.view = view;
+
+    const client = createMorseClient({ onStage: (stage) => setBusy(stage) });
+
+    // ---- open
+    ui.sample = el('button', { type: 'button', id: 'reconstruct-sample', textContent: 'Load sample' });
+    ui.sample.title = 'a generated 1 m wavy square cloth, 3,000 points with 2 mm noise';
+    ui.open = el('button', { type: 'button', id: 'reconstruct-open', textContent: 'Open cloud…' });
+    ui.file = el('input', { type: 'file', hidden: true, accept: '.ply,.pcd,.xyz,.csv,.txt,.pts' });
+    ui.info = el('p', { className: 'description', id: 'reconstruct-info',
+      textContent: 'Drop a point cloud (PLY, PCD, XYZ/CSV) anywhere, or load the sample.' });
+    container.append(el('h2', { textContent: 'Point cloud' }),
+      el('div', { className: 'exports' }, ui.sample, ui.open, ui.file), ui.info);
+
+    ui.progress = el('progress', { id: 'reconstruct-progress' });
+    ui.stage = el('span', { className: 'hint' });
+    ui.cancel = el('button', { type: 'button', textContent: 'Cancel' });
+    ui.busy = el('div', { className: 'busy', hidden: true }, ui.progress, ui.stage, ui.cancel);
+    ui.error = el('p', { className: 'field-error', id: 'reconstruct-error', hidden: true });
+    container.append(ui.busy, ui.error);
+
+    // ---- cleaning
+    const inputs = {};
+    const param = ([key, label, unit, value, step]) => {
+      const input = el('input', { type: 'number', value: String(value), step: String(step), min: '0' });
+      input.dataset.key = key;
+      inputs[key] = input;
+      return el('label', { className: 'param' }, el('span', { textContent: label }), input, el('span', { className: 'unit', textContent: unit }));
+    };
+    ui.cropOn = el('input', { type: 'checkbox', id: 'reconstruct-crop' });
+    ui.cropMin = el('input', { type: 'text', placeholder: 'x, y, z', value: '' });
+    ui.cropMax = el('input', { type: 'text', placeholder: 'x, y, z', value: '' });
+    ui.cleanSummary = el('p', { className: 'hint', id: 'reconstruct-clean-summary' });
+    container.append(el('h2', { textContent: 'Cleaning' }),
+      el('fieldset', {}, el('legend', { textContent: 'applied in this order: crop, voxel, outliers, planes' }),
+        el('label', { className: 'checks' }, ui.cropOn, 'crop to a box'),
+        el('label', { className: 'param' }, el('span', { textContent: 'crop min' }), ui.cropMin, el('span', { className: 'unit', textContent: 'm' })),
+        el('label', { className: 'param' }, el('span', { textContent: 'crop max' }), ui.cropMax, el('span', { className: 'unit', textContent: 'm' })),
+        ...CLEANING.map(param)),
+      ui.cleanSummary);
+
+    // ---- reconstruct
+    ui.run = el('button', { type: 'button', id: 'reconstruct-run', textContent: 'Reconstruct', disabled: true });
+    container.append(el('h2', { textContent: 'Reconstruction' }),
+      el('fieldset', {}, el('legend', { textContent: 'Morse cell complex (thesis §5.3–5.4)' }), ...RECONSTRUCT.map(param)),
+      el('div', { className: 'transport' }, ui.run));
+
+    // ---- result
+    ui.summary = el('dl', { className: 'summary', id: 'reconstruct-topology' });
+    ui.legend = el('div', { className: 'glyph-legend' });
+    const toggle = (name, label, checked = true) => {
+      const input = el('input', { type: 'checkbox', checked });
+      input.dataset.layer = name;
+      input.addEventListener('change', () => {
+        if (name === 'levels') showLevels(input.checked);
+        else view?.setVisible(name, input.checked);
+      });
+      return el('label', {}, input, ` ${label}`);
+    };
+    ui.toggles = el('div', { className: 'checks', hidden: true },
+      toggle('cloud', 'points by 2-cell'), toggle('critical', 'critical points'), toggle('oneCells', '1-cells'),
+      toggle('boundary', 'boundary curves'), toggle('levels', 'level-set curves', false), toggle('mesh', 're-sampled mesh', false));
+    ui.exportPly = el('button', { type: 'button', id: 'reconstruct-export-ply', textContent: 'Labelled PLY', disabled: true });
+    ui.exportMesh = el('button', { type: 'button', id: 'reconstruct-export-mesh', textContent: 'Mesh OBJ', disabled: true });
+    ui.simulate = el('button', { type: 'button', id: 'reconstruct-simulate', textContent: 'Simulate the mesh', disabled: true });
+    ui.warnings = el('p', { className: 'hint' });
+    container.append(el('h2', { textContent: 'Cells and topology' }), ui.summary, ui.legend, ui.toggles, ui.warnings,
+      el('div', { className: 'exports' }, ui.exportPly, ui.exportMesh, ui.simulate));
+
+    // ---- behaviour
+    function setBusy(stage) {
+      state.stage = stage || '';
+      ui.busy.hidden = !stage;
+      ui.stage.textContent = stage ? ` ${stage}…` : '';
+      if (!stage) ui.progress.removeAttribute('value');
+    }
+    function showError(message) {
+      state.error = message;
+      state.status = 'error';
+      ui.error.textContent = message;
+      ui.error.hidden = !message;
+      if (message) app.showError(`Reconstruct: ${message}`);
+    }
+    function clearErrors() {
+      state.error = null;
+      ui.error.hidden = true;
+    }
+    ui.cancel.addEventListener('click', () => {
+      client.cancel();
+      setBusy('');
+      state.status = cloud ? 'loaded' : 'empty';
+      app.showNotice('Reconstruct: cancelled.');
+    });
+
+    function options() {
+      const o = {};
+      for (const [key] of CLEANING) o[key] = Number(inputs[key].value) || 0;
+      if (ui.cropOn.checked) {
+        const parse = (text) => text.split(/[\s,;]+/).filter(Boolean).map(Number);
+        const lo = parse(ui.cropMin.value), hi = parse(ui.cropMax.value);
+        o.crop = { min: lo, max: hi };
+      }
+      return o;
+    }
+    const cleaningOn = (o) => o.voxel > 0 || o.outlierK >= 1 || o.planes >= 1 || Boolean(o.crop);
+
+    // live preview of the cleaning, debounced; a newer edit makes older answers stale
+    function schedulePreview() {
+      clearTimeout(previewTimer);
+      previewTimer = setTimeout(preview, 250);
+    }
+    async function preview() {
+      if (!cloud) return;
+      const o = options();
+      const token = ++previewToken;
+      if (!cleaningOn(o)) {
+        cleaned = cloud.positions;
+        state.cleaned = cloud.positions.length / 3;
+        ui.cleanSummary.textContent = `no cleaning: ${state.cleaned} points`;
+        if (!result) view?.setCloud(cloud.positions, null);
+        return;
+      }
+      const answer = await client.request({ type: 'clean', positions: cloud.positions.slice(), options: o });
+      setBusy('');
+      if (token !== previewToken || answer.cancelled) return;
+      if (!answer.ok) {
+        ui.cleanSummary.textContent = '';
+        showError(`cleaning: ${answer.error}`);
+        return;
+      }
+      clearErrors();
+      cleaned = answer.positions;
+      state.cleaned = answer.count;
+      const steps = answer.steps.map((s) => `${s.step} ${s.count}`).join(' → ');
+      const planes = answer.planes.length ? ` · ${answer.planes.length} plane(s) removed` : '';
+      ui.cleanSummary.textContent = `${steps}${planes} (${fmt(answer.ms, 2)} ms)`;
+      result = null;
+      showResult(null);
+      view?.setPreview(cloud.positions, cleaned);
+    }
+    for (const input of [...Object.values(inputs).slice(0, CLEANING.length), ui.cropOn, ui.cropMin, ui.cropMax]) {
+      input.addEventListener('input', schedulePreview);
+      input.addEventListener('change', schedulePreview);
+    }
+
+    const openCloud = async ({ name, bytes }) => {
+      clearErrors();
+      app.clearError();
+      state.status = 'parsing';
+      state.name = name;
+      result = null;
+      showResult(null);
+      const copy = bytes.slice();
+      const answer = await client.request({ type: 'parse', name, bytes: copy }, [copy.buffer]);
+      setBusy('');
+      if (answer.cancelled) return;
+      if (!answer.ok) {
+        cloud = null;
+        ui.run.disabled = true;
+        ui.info.textContent = `“${name}”: not read.`;
+        showError(`“${name}” could not be read as a point cloud: ${answer.error}`);
+        return;
+      }
+      if (answer.count < 10) {
+        cloud = null;
+        ui.run.disabled = true;
+        showError(`“${name}” holds only ${answer.count} usable point${answer.count === 1 ? '' : 's'}; a reconstruction needs many more.`);
+        return;
+      }
+      let colors = null;
+      if (answer.colors) colors = Float32Array.from(answer.colors, (c) => c / 255);
+      cloud = { name, positions: answer.positions, colors };
+      cleaned = cloud.positions;
+      state.points = answer.count;
+      state.cleaned = answer.count;
+      state.status = 'loaded';
+      const grid = answer.gridWidth > 0 ? ` · organized ${answer.gridWidth} × ${answer.gridHeight}` : '';
+      const dropped = answer.droppedNonFinite ? ` · ${answer.droppedNonFinite} NaN points dropped` : '';
+      ui.info.textContent = `“${name}”: ${answer.format}, ${answer.count} points${grid}${dropped} (read in ${fmt(answer.ms, 2)} ms).`;
+      ui.run.disabled = false;
+      view?.setCloud(cloud.positions, colors);
+      if (cleaningOn(options())) await preview();
+      else ui.cleanSummary.textContent = `no cleaning: ${answer.count} points`;
+    };
+
+    async function openBlob(name, blob) {
+      // read with progress: large files take a while
+      setBusy(`reading “${name}”`);
+      ui.progress.max = blob.size || 1;
+      const reader = blob.stream().getReader();
+      const bytes = new Uint8Array(blob.size);
+      let offset = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        bytes.set(value, offset);
+        offset += value.length;
+        ui.progress.value = offset;
+      }
+      ui.progress.removeAttribute('value');
+      await openCloud({ name, bytes: bytes.subarray(0, offset) });
+    }
+    this.open = openCloud; // the registry's copy of this panel: the drop router calls it
+    ui.open.addEventListener('click', () => ui.file.click());
+    ui.file.addEventListener('change', async () => {
+      const file = ui.file.files[0];
+      ui.file.value = '';
+      if (file) await openBlob(file.name, file);
+    });
+    ui.sample.addEventListener('click', async () => {
+      setBusy('downloading the sample');
+      try {
+        const response = await fetch(SAMPLE_URL);
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        await openBlob('wavy-cloth.ply', await response.blob());
+      } catch (err) {
+        setBusy('');
+        showError(`the sample cloud could not be loaded: ${err.message}`);
+      }
+    });
+
+    async function reconstruct() {
+      if (!cleaned) return;
+      clearErrors();
+      const o = {
+        seed: Number(inputs.seed.value) || 0,
+        levels: Number(inputs.levels.value) || 32,
+        resampleNodes: Number(inputs.resampleNodes.value) || 0,
+      };
+      state.status = 'reconstructing';
+      ui.run.disabled = true;
+      ui.progress.removeAttribute('value');
+      const answer = await client.request({ type: 'reconstruct', positions: cleaned.slice(), options: o });
+      setBusy('');
+      ui.run.disabled = !cloud;
+      if (answer.cancelled) return;
+      if (!answer.ok) {
+        showResult(null);
+        showError(`reconstruction failed: ${answer.error}`);
+        return;
+      }
+      result = answer;
+      showResult(answer);
+      state.status = 'done';
+    }
+    ui.run.addEventListener('click', reconstruct);
+    this.reconstruct = reconstruct;
+
+    function showLevels(on) {
+      view?.setLevelCurves(on && result ? result.levelCurves : null);
+    }
+
+    function showResult(r) {
+      state.topology = r ? { ...r.topology, cells: Array.from(r.topology.cells) } : null;
+      state.oneCells = r ? r.oneCells.length : 0;
+      state.boundaryCurves = r ? r.boundaryCurves.length : 0;
+      state.criticalPoints = r ? r.criticalPoints.types.length : 0;
+      state.labels = r ? new Set(r.labels).size : 0;
+      state.mesh = r?.mesh ? { nodes: r.mesh.positions.length / 3, faces: r.mesh.quads.length / 4 } : null;
+      ui.toggles.hidden = !r;
+      ui.exportPly.disabled = !r;
+      ui.exportMesh.disabled = !r?.mesh;
+      ui.simulate.disabled = !r?.mesh;
+      if (!r) {
+        ui.summary.replaceChildren();
+        ui.legend.replaceChildren();
+        ui.warnings.textContent = '';
+        return;
+      }
+      const t = r.topology;
+      const counts = new Map();
+      r.criticalPoints.types.forEach((type) => counts.set(type, (counts.get(type) ?? 0) + 1));
+      const row = (term, value, id) => [el('dt', { textContent: term }), el('dd', { textContent: String(value), ...(id ? { id } : {}) })];
+      ui.summary.replaceChildren(
+        ...row('Euler characteristic χ', t.euler, 'reconstruct-euler'),
+        ...row('#min − #saddles + #max', t.morseSum),
+        ...row('boundary curves', t.boundaryComponents, 'reconstruct-boundaries'),
+        ...row('genus', t.genus),
+        ...row('orientable', t.orientable ? 'yes' : 'no'),
+        ...row('connected components', t.connectedComponents),
+        ...row('cells (0, 1, 2)', Array.from(t.cells).join(', '), 'reconstruct-cells'),
+        ...row('points used', r.pointsUsed),
+        ...row('height direction', Array.from(r.direction, (x) => x.toFixed(3)).join(', ')),
+        ...row('time', `${fmt(r.ms / 1000, 3)} s`),
+        ...row('re-sampled mesh', r.mesh ? `${r.mesh.positions.length / 3} nodes, ${r.mesh.quads.length / 4} quads` : (r.meshMessage || 'none')),
+      );
+      ui.legend.replaceChildren(...[...counts.entries()].sort((a, b) => a[0] - b[0]).map(([type, count]) => {
+        const name = r.criticalPoints.typeNames[type] ?? `type ${type}`;
+        const style = glyphStyle(name);
+        const swatch = el('span', { className: `glyph ${style.boundary ? 'diamond' : 'dot'}` });
+        swatch.style.background = `#${style.color.toString(16).padStart(6, '0')}`;
+        return el('span', { className: 'glyph-item' }, swatch, ` ${name.replaceAll('_', ' ')}: ${count}`);
+      }));
+      ui.warnings.textContent = r.warnings.length ? `Warnings: ${r.warnings.join('; ')}` : '';
+      if (view) {
+        view.setCells(r.positions, r.labels);
+        view.setCritical(r.criticalPoints);
+        view.setOneCells(r.oneCells);
+        view.setBoundary(r.boundaryCurves);
+        view.setMesh(r.mesh);
+        for (const input of ui.toggles.querySelectorAll('input')) {
+          if (input.dataset.layer === 'levels') showLevels(input.checked);
+          else view.setVisible(input.dataset.layer, input.checked);
+        }
+      }
+      app.showNotice(`Reconstructed “${state.name}”: χ = ${t.euler}, ${t.boundaryComponents} boundary curve${t.boundaryComponents === 1 ? '' : 's'}, genus ${t.genus}.`);
+    }
+
+    const base = () => (state.name || 'cloud').replace(/\.[^.]*$/, '');
+    ui.exportPly.addEventListener('click', () => {
+      if (result) download(labelledPly(result, `tela reconstruction of ${state.name}`), `${base()}-labelled.ply`);
+    });
+    ui.exportMesh.addEventListener('click', () => {
+      if (result?.mesh) download(objText(result.mesh.positions, meshFaces(result.mesh), `tela re-sampled mesh of ${state.name}`), `${base()}-mesh.obj`);
+    });
+    ui.simulate.addEventListener('click', async () => {
+      if (!result?.mesh) return;
+      const template = await client.request({ type: 'scene', name: 'hang-7x9' });
+      if (!template.ok || !template.json) return showError('the simulation template scene is missing');
+      const scenario = meshScenario(JSON.parse(template.json), result.mesh, `reconstructed ${base()}`);
+      const answer = await app.loadScenario(scenario, { play: true });
+      if (!answer.ok) return showError(`the mesh cannot be simulated: ${answer.message}`);
+      app.showPanel('simulate');
+      app.showNotice(`Simulating the re-sampled mesh of “${state.name}” (${state.mesh.nodes} nodes), held at two corners.`);
+    });
+  },
+
+  // replaced in mount() by the panel's own reader
+  async open() {},
+  activate() {
+    this.view?.show(true);
+    document.getElementById('viewport')?.classList.add('overlay-active');
+  },
+  deactivate() {
+    this.view?.show(false);
+    document.getElementById('viewport')?.classList.remove('overlay-active');
+  },
+};
