@@ -37,10 +37,10 @@ async function open(suffix = '', options = {}) {
 const state = (page) => page.evaluate(() => ({ ...window.__tela }));
 const waitSteps = (page, n) => page.waitForFunction((k) => window.__tela.steps >= k, n, T);
 
+// pause with the button; resolves once the worker has acknowledged and its last frame is shown
 async function pauseAt(page) {
   await page.click('#play'); // playing -> paused
-  await page.waitForFunction(() => !window.__tela.playing, null, T);
-  await page.waitForTimeout(100); // a frame already on its way
+  await page.waitForFunction(() => !window.__tela.playing && window.__tela.pausedAt === window.__tela.steps, null, T);
   return state(page);
 }
 
