@@ -300,14 +300,14 @@ function mountPanels() {
   all.forEach((panel, i) => {
     const tab = document.createElement('button');
     tab.type = 'button';
-    tab.role = 'tab';
+    tab.setAttribute('role', 'tab');
     tab.id = `tab-${panel.id}`;
     tab.textContent = panel.title;
     tab.setAttribute('aria-selected', String(i === 0));
     const body = document.createElement('div');
     body.id = `panel-${panel.id}`;
     body.className = 'panel-body';
-    body.role = 'tabpanel';
+    body.setAttribute('role', 'tabpanel');
     body.setAttribute('aria-labelledby', tab.id);
     body.hidden = i !== 0;
     tab.addEventListener('click', () => app.showPanel(panel.id));
