@@ -235,6 +235,26 @@ describe('page', () => {
     }
   });
 
+  test('layout: panel beside the view on a laptop, below it on a portrait tablet', async () => {
+    for (const [viewport, beside] of [[{ width: 1280, height: 720 }, true], [{ width: 768, height: 1024 }, false]]) {
+      const { page, problems } = await open('', { viewport });
+      const view = await page.locator('#view').boundingBox();
+      const panel = await page.locator('#panel').boundingBox();
+      if (beside) {
+        assert.ok(panel.x >= view.x + view.width - 1 && view.height > 600, JSON.stringify({ view, panel }));
+      } else {
+        assert.ok(panel.y >= view.y + view.height - 1 && view.width === viewport.width && view.height > 500, JSON.stringify({ view, panel }));
+      }
+      // everything the panel offers is reachable
+      await page.locator('[data-export="png"]').scrollIntoViewIfNeeded();
+      assert.equal(await page.isVisible('[data-export="png"]'), true);
+      const pixels = await page.evaluate(countClothPixels);
+      assert.ok(pixels.cloth > 0.01 * pixels.total, `cloth pixels: ${pixels.cloth} of ${pixels.total}`);
+      assert.deepEqual(problems, []);
+      await page.context().close();
+    }
+  });
+
   test('works embedded in an iframe', async () => {
     const problems = [];
     // a host page on the same server (served by the test), embedding the app
