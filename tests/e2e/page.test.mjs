@@ -37,10 +37,10 @@ async function open(suffix = '', options = {}) {
 const state = (page) => page.evaluate(() => ({ ...window.__tela }));
 const waitSteps = (page, n) => page.waitForFunction((k) => window.__tela.steps >= k, n, T);
 
+// pause with the button; resolves once the worker has acknowledged and its last frame is shown
 async function pauseAt(page) {
   await page.click('#play'); // playing -> paused
-  await page.waitForFunction(() => !window.__tela.playing, null, T);
-  await page.waitForTimeout(100); // a frame already on its way
+  await page.waitForFunction(() => !window.__tela.playing && window.__tela.pausedAt === window.__tela.steps, null, T);
   return state(page);
 }
 
@@ -230,6 +230,26 @@ describe('page', () => {
         await page.waitForFunction(() => window.__tela.scene === 'hang-7x9', null, T);
         assert.equal(await page.isVisible('#error'), true);
       }
+      assert.deepEqual(problems, []);
+      await page.context().close();
+    }
+  });
+
+  test('layout: panel beside the view on a laptop, below it on a portrait tablet', async () => {
+    for (const [viewport, beside] of [[{ width: 1280, height: 720 }, true], [{ width: 768, height: 1024 }, false]]) {
+      const { page, problems } = await open('', { viewport });
+      const view = await page.locator('#view').boundingBox();
+      const panel = await page.locator('#panel').boundingBox();
+      if (beside) {
+        assert.ok(panel.x >= view.x + view.width - 1 && view.height > 600, JSON.stringify({ view, panel }));
+      } else {
+        assert.ok(panel.y >= view.y + view.height - 1 && view.width === viewport.width && view.height > 500, JSON.stringify({ view, panel }));
+      }
+      // everything the panel offers is reachable
+      await page.locator('[data-export="png"]').scrollIntoViewIfNeeded();
+      assert.equal(await page.isVisible('[data-export="png"]'), true);
+      const pixels = await page.evaluate(countClothPixels);
+      assert.ok(pixels.cloth > 0.01 * pixels.total, `cloth pixels: ${pixels.cloth} of ${pixels.total}`);
       assert.deepEqual(problems, []);
       await page.context().close();
     }

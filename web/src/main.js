@@ -15,7 +15,7 @@ const $ = (id) => document.getElementById(id);
 
 const tela = (window.__tela = {
   ready: false, scene: '', time: 0, steps: 0, hash: '', playing: false,
-  error: null, notice: null, frames: 0, renders: 0, firstFrameMs: null, rtf: null, busyMs: 0,
+  error: null, notice: null, frames: 0, renders: 0, firstFrameMs: null, rtf: null, busyMs: 0, pausedAt: null,
 });
 
 // ---- messages ------------------------------------------------------------------------------
@@ -178,7 +178,7 @@ app.loadScene = async (name, { keepMessages = false, ...options } = {}) => {
   return answer;
 };
 app.togglePlay = () => (app.state.playing ? app.pause() : app.play());
-app.play = () => { showNotice(''); sim.play(); setPlaying(true); };
+app.play = () => { showNotice(''); tela.pausedAt = null; sim.play(); setPlaying(true); };
 // resolves once the worker stopped, with its last frame applied
 app.pause = async () => {
   setPlaying(false);
@@ -188,6 +188,7 @@ app.pause = async () => {
     pendingFrame = null;
     applyFrame(frame);
   }
+  tela.pausedAt = answer.steps; // for tests: the worker has stopped at this step
   return answer;
 };
 app.step = () => { sim.step(); setPlaying(false); };
@@ -299,14 +300,14 @@ function mountPanels() {
   all.forEach((panel, i) => {
     const tab = document.createElement('button');
     tab.type = 'button';
-    tab.role = 'tab';
+    tab.setAttribute('role', 'tab');
     tab.id = `tab-${panel.id}`;
     tab.textContent = panel.title;
     tab.setAttribute('aria-selected', String(i === 0));
     const body = document.createElement('div');
     body.id = `panel-${panel.id}`;
     body.className = 'panel-body';
-    body.role = 'tabpanel';
+    body.setAttribute('role', 'tabpanel');
     body.setAttribute('aria-labelledby', tab.id);
     body.hidden = i !== 0;
     tab.addEventListener('click', () => app.showPanel(panel.id));

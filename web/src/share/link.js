@@ -51,7 +51,8 @@ const DECODERS = {
     try {
       json = new TextDecoder('utf-8', { fatal: true }).decode(await inflate(fromBase64Url(text)));
     } catch (err) {
-      throw new Error(`it does not decompress (${err.message || 'corrupt data'})`);
+      // the stream's own message ("Failed to fetch", ...) says nothing useful here
+      throw new Error(/base64url/.test(err?.message) ? err.message : 'its data does not decompress (cut short or altered?)');
     }
     let payload;
     try {
