@@ -299,8 +299,10 @@ describe('page', () => {
     await waitSteps(page, before + 5); // the page keeps working
 
     await drop('cloud.ply', 'ply\nformat ascii 1.0\nelement vertex 1\nproperty float x\nproperty float y\nproperty float z\nend_header\n0 0 0\n');
-    await page.waitForFunction(() => /PLY point cloud/.test(document.querySelector('#error').textContent), null, T);
-    assert.match(await page.textContent('#error'), /cannot use it yet.*opens now: tela scenario JSON/);
+    // point clouds go to the Reconstruct panel, which needs more than one point
+    await page.waitForFunction(() => /cloud\.ply/.test(document.querySelector('#error').textContent), null, T);
+    assert.match(await page.textContent('#error'), /Reconstruct: “cloud\.ply” holds only 1 usable point/);
+    await page.click('#tab-simulate');
 
     const scenario = JSON.parse(await page.evaluate(() => document.querySelector('#scenario-text').value));
     scenario.name = 'dropped-scene';

@@ -5,6 +5,8 @@ import { createView } from './render/view.js';
 import { createSimClient } from './sim/client.js';
 import { registerPanel, panels } from './panels/index.js';
 import { simulatePanel } from './panels/simulate.js';
+import { reconstructPanel } from './panels/reconstruct.js';
+import { classifyPanel } from './panels/classify.js';
 import { installFileInput } from './io/drop.js';
 import { decodeShareHash, encodeShareHash } from './share/link.js';
 import { installKeyboard } from './ui/keyboard.js';
@@ -292,6 +294,8 @@ window.addEventListener('hashchange', async () => {
 
 // ---- panels --------------------------------------------------------------------------------
 registerPanel(simulatePanel);
+registerPanel(reconstructPanel);
+registerPanel(classifyPanel);
 
 function mountPanels() {
   const tabs = $('tabs');

@@ -5,7 +5,7 @@
 // boundary curves, level-set curves and topology; export a labelled PLY and the re-sampled
 // mesh, or send the mesh to Simulate as an explicit { "type": "mesh" } scenario.
 // window.__tela.reconstruct mirrors the panel's state for tests.
-import { createMorseClient } from '../morse/client.js';
+import { createWorkerClient } from '../ui/worker_client.js';
 import { createCloudView, CELL_COLORS, glyphStyle } from '../morse/cloud_view.js';
 import { objText } from '../io/export.js';
 import './panels.css';
@@ -130,9 +130,12 @@ export const reconstructPanel = {
       app.showError(`WebGL is not available, so the cloud cannot be drawn: ${err.message}`);
     }
     this.view = view;
-    state.view = view;
+    // for tests, not enumerable: copies of window.__tela stay plain data
+    Object.defineProperty(window.__tela, 'reconstructView', { value: view, configurable: true });
 
-    const client = createMorseClient({ onStage: (stage) => setBusy(stage) });
+    const client = createWorkerClient(
+      () => new Worker(new URL('../morse/worker.js', import.meta.url), { type: 'module' }),
+      { name: 'reconstruction', onStage: (stage) => setBusy(stage) });
 
     // ---- open
     ui.sample = el('button', { type: 'button', id: 'reconstruct-sample', textContent: 'Load sample' });

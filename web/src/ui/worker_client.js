@@ -1,17 +1,18 @@
-// The page's side of the reconstruction worker (web/src/morse/worker.js). request() resolves
-// with the worker's result ({ ok, ... } as the bindings return it) or { ok: false, error };
-// cancel() terminates the worker (a wasm call cannot be interrupted) and starts a fresh one,
-// settling every pending request with { ok: false, cancelled: true }.
-export function createMorseClient({ onStage = () => {} } = {}) {
+// The page's side of an analysis worker (web/src/morse/worker.js, web/src/dgli/worker.js), made
+// by makeWorker() when first needed. request() resolves with the worker's result ({ ok, ... } as
+// the bindings return it) or { ok: false, error }; cancel() terminates the worker (a wasm call
+// cannot be interrupted; the next request starts a fresh one), settling every pending request
+// with { ok: false, cancelled: true }.
+export function createWorkerClient(makeWorker, { onStage = () => {}, name = 'analysis' } = {}) {
   let worker = null;
   const pending = new Map();
   let nextId = 1;
 
   function start() {
-    worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+    worker = makeWorker();
     worker.onerror = (event) => {
       event.preventDefault?.();
-      failAll(`the reconstruction worker failed: ${event.message || 'it could not be loaded'}`);
+      failAll(`the ${name} worker failed: ${event.message || 'it could not be loaded'}`);
     };
     worker.onmessage = ({ data }) => {
       if (data.type === 'stage') onStage(data.stage);

@@ -1,0 +1,73 @@
+// The Classify panel in the built page (dist/): for the running scene it shows the dGLI matrix
+// of the current frame as a heat map, a predicted class against the shipped database, and the
+// gallery of reference states; hovering a matrix entry highlights its two segments.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { launchBrowser, openPage, root, startPreview } from './harness.mjs';
+
+const T = { timeout: 40000 };
+let server;
+let browser;
+
+before(async () => {
+  server = await startPreview();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+const panelState = (page) => page.evaluate(() => ({ ...window.__tela.classify }));
+
+describe('classify panel', () => {
+  test('shows the dGLI matrix and a predicted class for the running scene; hover highlights segments', async () => {
+    const problems = [];
+    const page = await openPage(browser, server.url, { problems });
+    await page.waitForFunction(() => window.__tela?.ready, null, T);
+    await page.click('#tab-classify');
+    await page.waitForFunction(() => ['classified', 'error'].includes(window.__tela.classify.status) &&
+      window.__tela.classify.classified >= 1, null, T);
+    const s = await panelState(page);
+    assert.equal(s.error, null);
+    const db = JSON.parse(readFileSync(join(root, 'public/dgli/database.json'), 'utf8'));
+    // per_side segments: 4 sides x per_side, m (m - 1) / 2 entries
+    const m = 4 * db.settings.per_side;
+    assert.equal(s.segments, m);
+    assert.equal(s.values.length, (m * (m - 1)) / 2);
+    assert.ok(s.values.every(Number.isFinite));
+    assert.ok(db.classes.includes(s.className), `predicted "${s.className}"`);
+    assert.ok(db.classes.includes(s.runnerUpName) && s.runnerUpName !== s.className);
+    assert.ok(s.distance >= 0 && s.runnerUpDistance >= s.distance);
+    assert.equal(await page.textContent('#classify-class'), s.className.replaceAll('_', ' '));
+
+    // the heat map has one pixel per entry of the symmetric matrix, and is coloured
+    const matrix = await page.evaluate(() => {
+      const c = document.querySelector('#classify-matrix');
+      const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      let coloured = 0;
+      for (let i = 0; i < d.length; i += 4) if (Math.max(d[i], d[i + 1], d[i + 2]) - Math.min(d[i], d[i + 1], d[i + 2]) > 20) coloured++;
+      return { w: c.width, h: c.height, coloured };
+    });
+    assert.deepEqual([matrix.w, matrix.h], [m, m]);
+    assert.ok(matrix.coloured > 0);
+
+    // the classification follows the simulation
+    const first = s.steps;
+    await page.waitForFunction((k) => window.__tela.classify.steps > k, first, T);
+
+    // hovering entry (0, m - 1) highlights segments 0 and m - 1 on the cloth
+    const box = await page.locator('#classify-matrix').boundingBox();
+    await page.mouse.move(box.x + ((m - 0.5) / m) * box.width, box.y + (0.5 / m) * box.height);
+    await page.waitForFunction(() => window.__tela.classify.highlighted === 2, null, T);
+    assert.deepEqual((await panelState(page)).hover, [0, m - 1]);
+    assert.match(await page.textContent('#classify-entry'), new RegExp(`dGLI\\(s0, s${m - 1}\\) = `));
+
+    // the gallery shows the database's reference states
+    assert.equal(await page.locator('#classify-gallery figure').count(), db.representatives.length);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,110 @@
+// The Reconstruct panel in the built page (dist/): dropping the shipped sample cloud
+// reconstructs it in the panel's own worker and shows the cells and the topology summary; a
+// malformed cloud gives a visible, located error; the re-sampled mesh goes to Simulate.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { launchBrowser, openPage, root, startPreview } from './harness.mjs';
+
+const T = { timeout: 40000 };
+let server;
+let browser;
+
+before(async () => {
+  server = await startPreview();
+  browser = await launchBrowser();
+});
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+const drop = (page, name, content) => page.evaluate(([n, c]) => {
+  const data = new DataTransfer();
+  data.items.add(new File([c], n));
+  window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+}, [name, content]);
+const panelState = (page) => page.evaluate(() => ({ ...window.__tela.reconstruct }));
+
+describe('reconstruct panel', () => {
+  test('the dropped sample cloud is reconstructed: cells, glyphs, curves and the topology of a disc', async () => {
+    const problems = [];
+    const page = await openPage(browser, server.url, { problems, acceptDownloads: true });
+    await page.waitForFunction(() => window.__tela?.ready, null, T);
+
+    await drop(page, 'wavy-cloth.ply', readFileSync(join(root, 'public/samples/wavy-cloth.ply'), 'utf8'));
+    await page.waitForFunction(() => window.__tela.reconstruct.status === 'loaded', null, T);
+    assert.equal(await page.getAttribute('#tab-reconstruct', 'aria-selected'), 'true');
+    assert.match(await page.textContent('#reconstruct-info'), /ply ascii.*3000 points/);
+    assert.equal((await panelState(page)).points, 3000);
+
+    // the cleaning preview: a voxel grid thins the cloud, 0 switches it off again
+    await page.fill('[data-key="voxel"]', '0.05');
+    await page.waitForFunction(() => window.__tela.reconstruct.cleaned < 3000, null, T);
+    const thinned = (await panelState(page)).cleaned;
+    assert.ok(thinned > 100 && thinned <= 441, `voxel 5 cm on a 1 m square keeps at most 21 x 21 points, got ${thinned}`);
+    assert.match(await page.textContent('#reconstruct-clean-summary'), /input 3000 → voxel \d+/);
+    await page.fill('[data-key="voxel"]', '0');
+    await page.waitForFunction(() => window.__tela.reconstruct.cleaned === 3000, null, T);
+
+    await page.click('#reconstruct-run');
+    await page.waitForFunction(() => ['done', 'error'].includes(window.__tela.reconstruct.status), null, T);
+    const s = await panelState(page);
+    assert.equal(s.error, null);
+    // a square cloth is a disc: chi = 1 and one boundary curve, and chi agrees with the
+    // critical points (#min - #saddles + #max) and with the cells
+    assert.equal(s.topology.euler, 1);
+    assert.equal(s.topology.boundaryComponents, 1);
+    assert.equal(s.topology.morseSum, s.topology.euler);
+    assert.equal(s.topology.cells[0] - s.topology.cells[1] + s.topology.cells[2], s.topology.euler);
+    assert.ok(s.criticalPoints >= 1 && s.oneCells >= 1 && s.boundaryCurves === 1 && s.labels >= 1);
+    assert.equal(await page.textContent('#reconstruct-euler'), '1');
+    assert.equal(await page.textContent('#reconstruct-boundaries'), '1');
+    assert.ok(await page.isVisible('#reconstruct-topology'));
+    // the overlay view draws the coloured cloud, the glyphs and the curves
+    const drawn = await page.evaluate(() => window.__tela.reconstructView.pixelsDrawn());
+    assert.ok(drawn > 2000, `only ${drawn} pixels drawn`);
+
+    // level-set curves on demand
+    await page.check('[data-layer="levels"]');
+
+    // the labelled PLY export parses back as a cloud with a label property
+    const [download] = await Promise.all([page.waitForEvent('download', T), page.click('#reconstruct-export-ply')]);
+    const ply = readFileSync(await download.path(), 'utf8');
+    assert.match(ply, /^ply\nformat ascii 1\.0\n/);
+    assert.match(ply, /property int label/);
+    const rows = ply.split('end_header\n')[1].trim().split('\n');
+    assert.equal(rows.length, Number(ply.match(/element vertex (\d+)/)[1]));
+    assert.ok(rows.every((r) => r.split(' ').length === 8));
+
+    // the re-sampled mesh runs in Simulate
+    if (s.mesh) {
+      await page.click('#reconstruct-simulate');
+      await page.waitForFunction(() => /^reconstructed /.test(window.__tela.scene), null, T);
+      assert.equal(await page.getAttribute('#tab-simulate', 'aria-selected'), 'true');
+      const steps = await page.evaluate(() => window.__tela.steps);
+      await page.waitForFunction((k) => window.__tela.steps > k + 5, steps, T);
+    }
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('a malformed cloud gives a visible, located error and the panel keeps working', async () => {
+    const problems = [];
+    const page = await openPage(browser, server.url, { problems });
+    await page.waitForFunction(() => window.__tela?.ready, null, T);
+    await drop(page, 'broken.ply',
+      'ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nend_header\n0 0 0\n1 oops 0\n');
+    await page.waitForSelector('#reconstruct-error', { state: 'visible', ...T });
+    assert.match(await page.textContent('#reconstruct-error'), /“broken\.ply” could not be read as a point cloud: .*line/i);
+    assert.match(await page.textContent('#error'), /Reconstruct: .*broken\.ply/);
+    assert.equal(await page.isDisabled('#reconstruct-run'), true);
+    // the sample button still loads a cloud afterwards
+    await page.click('#reconstruct-sample');
+    await page.waitForFunction(() => window.__tela.reconstruct.status === 'loaded', null, T);
+    assert.equal(await page.isDisabled('#reconstruct-run'), false);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+});

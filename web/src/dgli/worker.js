@@ -1,0 +1,66 @@
+// The Classify panel's module worker: its own WebAssembly instance holding the dGLI classifier
+// (bind_dgli_page.cpp) and the faces of the current scene, so classifying frames never takes
+// time from the simulator's worker.
+//
+// messages in:  { id, type: 'database', json } | { id, type: 'scene', scenario: jsonText }
+//               | { id, type: 'classify', positions: Float32Array | Float64Array, k }
+// messages out: { type: 'result', id, result, ms } | { type: 'error', id?, message }
+import createTela from '../wasm/tela.mjs';
+
+let tela = null;
+let classifier = null;
+let faces = null;
+const queue = [];
+
+function run({ id, type, ...message }) {
+  const begin = performance.now();
+  let result;
+  if (type === 'database') {
+    classifier?.delete();
+    classifier = new tela.DgliClassifier(message.json);
+    result = classifier.ok() ? { ok: true } : { ok: false, error: `the dGLI database is not valid: ${classifier.error()}` };
+  } else if (type === 'scene') {
+    const sim = tela.createSimulation(message.scenario);
+    if (sim.ok()) {
+      faces = sim.faces();
+      result = { ok: true, faces: faces.length / 4 };
+    } else {
+      faces = null;
+      result = { ok: false, error: sim.error() };
+    }
+    sim.delete();
+  } else if (type === 'classify') {
+    if (!classifier) result = { ok: false, error: 'no dGLI database loaded' };
+    else if (!faces) result = { ok: false, error: 'no scene' };
+    else result = classifier.classify(faces, message.positions, message.k ?? 5);
+  } else {
+    result = { ok: false, error: `unknown request ${type}` };
+  }
+  const transfer = [];
+  for (const v of Object.values(result)) if (ArrayBuffer.isView(v)) transfer.push(v.buffer);
+  postMessage({ type: 'result', id, result, ms: performance.now() - begin }, transfer);
+}
+
+function drain() {
+  while (queue.length) {
+    const message = queue.shift();
+    try {
+      run(message);
+    } catch (err) {
+      postMessage({ type: 'error', id: message.id, message: `${message.type} failed: ${err?.message ?? err}` });
+    }
+  }
+}
+
+self.onmessage = ({ data }) => {
+  queue.push(data);
+  if (tela) drain();
+};
+
+createTela().then(
+  (module) => {
+    tela = module;
+    drain();
+  },
+  (err) => postMessage({ type: 'error', message: `the dGLI module could not be loaded: ${err?.message ?? err}` }),
+);

@@ -1,0 +1,267 @@
+// The Classify panel (issue 7, thesis chapter 7): the dGLI matrix of the current simulated
+// frame as a heat map (hovering an entry highlights its two boundary segments on the cloth),
+// the predicted class with its distance, the runner-up and the k-NN vote against the shipped
+// database (public/dgli/database.json), and the gallery of the database's reference states
+// (each a thumbnail of its dGLI matrix). The classifier runs in the panel's own worker
+// (web/src/dgli/worker.js); frames are classified while the panel is shown, at most 5 per
+// second. window.__tela.classify mirrors what the panel shows, for tests.
+import * as THREE from 'three';
+import { createWorkerClient } from '../ui/worker_client.js';
+import { coreToThree } from '../render/view.js';
+import { niceCeiling } from '../render/colormap.js';
+import { divergingGradient, drawMatrix, segmentCount, upperIndex } from '../dgli/heatmap.js';
+import './panels.css';
+
+const DATABASE_URL = `${import.meta.env.BASE_URL}dgli/database.json`;
+const INTERVAL_MS = 200;
+const HIGHLIGHT = ['#e07b00', '#7a1fa2'];
+
+const el = (tag, props = {}, ...children) => {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+};
+const fmt = (x, digits = 3) => (Number.isFinite(x) ? Number(x.toPrecision(digits)).toString() : '–');
+const label = (name) => (name || '–').replaceAll('_', ' ');
+
+export const classifyPanel = {
+  id: 'classify',
+  title: 'Classify',
+
+  mount(container, app) {
+    const state = (window.__tela.classify = {
+      status: 'loading', error: null, className: '', distance: null, runnerUpName: '', runnerUpDistance: null,
+      knnName: '', knnVotes: 0, segments: 0, values: [], classified: 0, hover: null, steps: -1, highlighted: 0,
+    });
+    const ui = {};
+    let active = false;
+    let database = null;   // parsed JSON (gallery)
+    let sceneReady = null; // promise of the worker's faces for the current scene
+    let latest = null;     // { positions, steps }
+    let last = null;       // last classification result
+    let inFlight = false;
+    let lastRun = 0;
+    let timer = 0;
+
+    const client = createWorkerClient(
+      () => new Worker(new URL('../dgli/worker.js', import.meta.url), { type: 'module' }), { name: 'dGLI' });
+
+    // ---- layout
+    ui.prediction = el('div', { className: 'prediction', id: 'classify-prediction', textContent: 'loading the classifier…' });
+    ui.matrix = el('canvas', { className: 'heatmap', id: 'classify-matrix', width: 8, height: 8 });
+    ui.matrix.setAttribute('aria-label', 'dGLI matrix of the current frame');
+    ui.scaleMin = el('span');
+    ui.scaleMax = el('span');
+    ui.bar = el('div', { className: 'bar' });
+    ui.bar.style.background = divergingGradient();
+    ui.entry = el('p', { className: 'hint', id: 'classify-entry', textContent: 'Hover an entry to see its two segments on the cloth.' });
+    ui.error = el('p', { className: 'field-error', id: 'classify-error', hidden: true });
+    ui.gallery = el('div', { className: 'ref-gallery', id: 'classify-gallery' });
+    ui.provenance = el('p', { className: 'hint' });
+    container.append(
+      el('h2', { textContent: 'Predicted class' }), ui.prediction, ui.error,
+      el('h2', { textContent: 'dGLI matrix (current frame)' }),
+      el('div', { className: 'heatmap-wrap' }, ui.matrix),
+      el('div', { className: 'heatmap-scale' }, ui.scaleMin, ui.bar, ui.scaleMax), ui.entry,
+      el('h2', { textContent: 'Reference states' }), ui.gallery, ui.provenance,
+    );
+
+    // ---- segment highlight over the simulator's view
+    const viewport = document.getElementById('viewport');
+    const overlay = el('canvas', { className: 'segment-overlay', hidden: true });
+    viewport.insertBefore(overlay, viewport.children[1] ?? null);
+    function drawHighlight() {
+      const view = app.view;
+      const canvas = document.getElementById('view');
+      const w = canvas.clientWidth, h = canvas.clientHeight;
+      overlay.width = w;
+      overlay.height = h;
+      const ctx = overlay.getContext('2d');
+      ctx.clearRect(0, 0, w, h);
+      state.highlighted = 0;
+      if (!active || !state.hover || !last?.ok || !view) return;
+      const seg = last.segments;
+      const p = new Float64Array(3);
+      const v = new THREE.Vector3();
+      state.hover.forEach((s, k) => {
+        const ends = [];
+        for (let e = 0; e < 2; e++) {
+          coreToThree(seg.subarray(6 * s + 3 * e, 6 * s + 3 * e + 3), p);
+          v.set(p[0], p[1], p[2]).project(view.camera);
+          ends.push([(v.x + 1) / 2 * w, (1 - v.y) / 2 * h]);
+        }
+        ctx.strokeStyle = HIGHLIGHT[k];
+        ctx.lineWidth = 5;
+        ctx.lineCap = 'round';
+        ctx.beginPath();
+        ctx.moveTo(...ends[0]);
+        ctx.lineTo(...ends[1]);
+        ctx.stroke();
+        ctx.fillStyle = HIGHLIGHT[k];
+        ctx.font = 'bold 12px system-ui';
+        ctx.fillText(`s${s}`, (ends[0][0] + ends[1][0]) / 2 + 6, (ends[0][1] + ends[1][1]) / 2 - 6);
+        state.highlighted++;
+      });
+    }
+    app.view?.controls.addEventListener('change', drawHighlight);
+
+    function entryAt(event) {
+      if (!last?.ok) return null;
+      const m = last.segmentCount;
+      const r = ui.matrix.getBoundingClientRect();
+      const j = Math.floor(((event.clientX - r.left) / r.width) * m);
+      const i = Math.floor(((event.clientY - r.top) / r.height) * m);
+      return i >= 0 && j >= 0 && i < m && j < m ? [i, j] : null;
+    }
+    function showEntry() {
+      if (!state.hover || !last?.ok) {
+        ui.entry.textContent = 'Hover an entry to see its two segments on the cloth.';
+        return;
+      }
+      const [i, j] = state.hover;
+      if (i === j) ui.entry.textContent = `segment s${i} (the diagonal has no value)`;
+      else {
+        const k = upperIndex(i, j, last.segmentCount);
+        const defined = last.status[k] === 0;
+        ui.entry.textContent = `dGLI(s${Math.min(i, j)}, s${Math.max(i, j)}) = ${defined ? fmt(last.values[k], 4) : 'undefined (the segments touch)'}`;
+      }
+    }
+    ui.matrix.addEventListener('pointermove', (event) => {
+      const at = entryAt(event);
+      const changed = String(at) !== String(state.hover);
+      state.hover = at;
+      if (changed) {
+        showEntry();
+        drawHighlight();
+      }
+    });
+    ui.matrix.addEventListener('pointerleave', () => {
+      state.hover = null;
+      showEntry();
+      drawHighlight();
+    });
+
+    // ---- classification
+    function showError(message) {
+      state.error = message;
+      ui.error.textContent = message;
+      ui.error.hidden = !message;
+    }
+    function show(result) {
+      if (!result.ok) {
+        state.status = 'error';
+        showError(`This frame cannot be classified: ${result.error}`);
+        return;
+      }
+      showError('');
+      last = result;
+      state.status = 'classified';
+      state.className = result.className;
+      state.distance = result.distance;
+      state.runnerUpName = result.runnerUpName;
+      state.runnerUpDistance = result.runnerUpDistance;
+      state.knnName = result.knnName;
+      state.knnVotes = result.knnVotes;
+      state.segments = result.segmentCount;
+      state.values = Array.from(result.values);
+      state.classified++;
+      let max = 0;
+      result.values.forEach((v, k) => { if (result.status[k] === 0) max = Math.max(max, Math.abs(v)); });
+      const scale = niceCeiling(Math.max(max, 1e-6));
+      drawMatrix(ui.matrix, result.values, scale, result.status);
+      ui.scaleMin.textContent = `−${fmt(scale)}`;
+      ui.scaleMax.textContent = `+${fmt(scale)}`;
+      ui.prediction.replaceChildren(
+        el('strong', { id: 'classify-class', textContent: label(result.className) }),
+        ` at distance ${fmt(result.distance)}`, el('br'),
+        `runner-up: ${label(result.runnerUpName)} at ${fmt(result.runnerUpDistance)}`, el('br'),
+        `5-NN vote: ${label(result.knnName)} (${result.knnVotes} of 5)`,
+        el('br'), el('span', { className: 'hint', textContent: `step ${latest?.steps ?? '–'} · ${result.segmentCount} segments, ${result.values.length} entries${result.undefinedPairs ? `, ${result.undefinedPairs} undefined` : ''}` }),
+      );
+      for (const figure of ui.gallery.children) figure.classList.toggle('match', figure.dataset.class === result.className);
+      showEntry();
+      drawHighlight();
+    }
+    async function classifyLatest() {
+      if (!active || inFlight || !latest || !sceneReady) return;
+      const elapsed = performance.now() - lastRun;
+      if (elapsed < INTERVAL_MS) {
+        clearTimeout(timer);
+        timer = setTimeout(classifyLatest, INTERVAL_MS - elapsed);
+        return;
+      }
+      inFlight = true;
+      lastRun = performance.now();
+      const frame = latest;
+      const scene = await sceneReady;
+      if (scene.ok) {
+        const result = await client.request({ type: 'classify', positions: frame.positions, k: 5 });
+        state.steps = frame.steps;
+        if (!result.cancelled) show(result);
+      } else {
+        state.status = 'error';
+        showError(`The current scene has no mesh to classify: ${scene.error}`);
+      }
+      inFlight = false;
+      if (latest !== frame) classifyLatest();
+    }
+
+    app.on('scene', (s) => {
+      if (!s.scenarioText) return;
+      sceneReady = client.request({ type: 'scene', scenario: s.scenarioText });
+    });
+    app.on('frame', (frame) => {
+      latest = { positions: frame.positions, steps: frame.steps };
+      classifyLatest();
+    });
+    this.activate = () => {
+      active = true;
+      overlay.hidden = false;
+      classifyLatest();
+    };
+    this.deactivate = () => {
+      active = false;
+      overlay.hidden = true;
+    };
+
+    // ---- database and gallery
+    (async () => {
+      try {
+        const response = await fetch(DATABASE_URL);
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const json = await response.text();
+        database = JSON.parse(json);
+        const answer = await client.request({ type: 'database', json });
+        if (!answer.ok) throw new Error(answer.error);
+      } catch (err) {
+        state.status = 'error';
+        showError(`The dGLI database could not be loaded: ${err.message}`);
+        ui.prediction.textContent = 'no classifier';
+        return;
+      }
+      state.status = 'ready';
+      ui.prediction.textContent = 'waiting for a frame…';
+      let max = 0;
+      for (const r of database.representatives) for (const v of r.coordinates) max = Math.max(max, Math.abs(v));
+      const scale = niceCeiling(Math.max(max, 1e-6)) / 2; // half: the largest entries saturate
+      ui.gallery.replaceChildren(...database.representatives.map((r) => {
+        const name = database.classes[r.class] ?? `class ${r.class}`;
+        const canvas = el('canvas');
+        drawMatrix(canvas, r.coordinates, scale);
+        const figure = el('figure', { title: `${label(name)} (group ${r.group}): ${r.source}` }, canvas,
+          el('figcaption', { textContent: label(name) }));
+        figure.dataset.class = name;
+        return figure;
+      }));
+      const missing = database.classes.filter((_, c) => !database.representatives.some((r) => r.class === c));
+      ui.provenance.textContent = `${database.representatives.length} representatives of ${database.states.length} labelled states` +
+        `${missing.length ? ` (no state of: ${missing.map(label).join(', ')})` : ''}; ` +
+        `coordinates: ${database.settings.segments}, ${database.settings.per_side} per side${database.settings.normalize_by_perimeter ? ', × perimeter' : ''}. ` +
+        `Matrices share one scale (±${fmt(scale)}).`;
+      ui.gallery.title = database.provenance;
+      classifyLatest();
+    })();
+  },
+  activate() {},
+  deactivate() {},
+};
