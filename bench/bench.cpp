@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <string>
 
+void bench_dgli();
+
 namespace {
 
 int run_scene(const std::string& name) {
@@ -59,5 +61,6 @@ int main() {
   for (const char* name : {"hang-7x9", "hang-20x33", "hang-30x30"}) status |= run_scene(name);
   bench_pointcloud();
   bench_morse();
+  bench_dgli();
   return status;
 }

@@ -13,7 +13,7 @@ namespace tela::cli {
 int run_dgli(const std::vector<std::string>& args) {
   const std::string usage =
       "usage: tela dgli STATE.obj|boundary.csv|trajectory.csv [--frame K --scenario FILE|NAME] "
-      "[--segments per_side|alternate|all] [--per-side K] [--normalize]";
+      "[--segments per_side|alternate|all] [--per-side K] [--layout spread|first_half] [--normalize]";
   ClothStateSource source;
   CoordinateSettings settings;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -30,6 +30,8 @@ int run_dgli(const std::vector<std::string>& args) {
       settings.per_side = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
       if (*end != '\0' || settings.per_side < 1 || settings.per_side > 100)
         return bad_input("--per-side: needs a whole number in [1, 100]");
+    } else if (a == "--layout" && has_value) {
+      if (!parse_side_layout(args[++i], settings.layout)) return bad_input("--layout: spread or first_half");
     } else if (a == "--normalize") settings.normalize_by_perimeter = true;
     else if (a.rfind("--", 0) == 0) return bad_input("unknown or incomplete option '" + a + "'; " + usage);
     else if (source.path.empty()) source.path = a;
@@ -48,7 +50,10 @@ int run_dgli(const std::vector<std::string>& args) {
   out["boundary_points"] = curve.value->points.rows();
   out["corners_found"] = curve.value->corners.size();
   out["segment_choice"] = to_string(settings.choice);
-  if (settings.choice == SegmentChoice::per_side) out["per_side"] = settings.per_side;
+  if (settings.choice == SegmentChoice::per_side) {
+    out["per_side"] = settings.per_side;
+    out["layout"] = to_string(settings.layout);
+  }
   out["normalized_by_perimeter"] = settings.normalize_by_perimeter;
   out["perimeter"] = c.perimeter;
   nlohmann::json segments = nlohmann::json::array();

@@ -36,6 +36,8 @@ int run_dgli_database(const std::vector<std::string>& args) {
       held_out.sequences_per_class = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
       if (*end != '\0' || held_out.sequences_per_class < 1 || held_out.sequences_per_class > 100)
         return bad_input("--held-out-per-class: needs a whole number in [1, 100]");
+    } else if (a == "--layout" && has_value) {
+      if (!parse_side_layout(args[++i], spec.settings.layout)) return bad_input("--layout: spread or first_half");
     } else if (a == "--hover" && has_value) {
       spec.hover = held_out.hover = std::strtod(args[++i].c_str(), &end);
       if (*end != '\0' || !(spec.hover > 0 && spec.hover < 0.2)) return bad_input("--hover: metres in (0, 0.2)");

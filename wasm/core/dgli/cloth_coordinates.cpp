@@ -19,6 +19,17 @@ bool parse_segment_choice(const std::string& text, SegmentChoice& out) {
   return true;
 }
 
+const char* to_string(SideLayout layout) {
+  return layout == SideLayout::first_half ? "first_half" : "spread";
+}
+
+bool parse_side_layout(const std::string& text, SideLayout& out) {
+  if (text == "spread") out = SideLayout::spread;
+  else if (text == "first_half") out = SideLayout::first_half;
+  else return false;
+  return true;
+}
+
 Result<std::vector<Segment>> choose_segments(const BoundaryCurve& curve, const CoordinateSettings& settings) {
   using R = Result<std::vector<Segment>>;
   const int n = static_cast<int>(curve.points.rows());
@@ -43,9 +54,12 @@ Result<std::vector<Segment>> choose_segments(const BoundaryCurve& curve, const C
       const double from = corners[side];
       const double to = side + 1 < settings.sides ? corners[side + 1] : corners[0] + perimeter;
       const double piece = (to - from) / (2 * k);
-      for (int j = 0; j < k; ++j)
-        segments.push_back({point_at_arc_length(curve.points, from + 2 * j * piece),
-                            point_at_arc_length(curve.points, from + (2 * j + 1) * piece)});
+      for (int j = 0; j < k; ++j) {
+        const double a = settings.layout == SideLayout::spread ? 2 * j : j + 0.1;
+        const double b = settings.layout == SideLayout::spread ? 2 * j + 1 : j + 0.8;
+        segments.push_back({point_at_arc_length(curve.points, from + a * piece),
+                            point_at_arc_length(curve.points, from + b * piece)});
+      }
     }
   }
   return R::success(std::move(segments));

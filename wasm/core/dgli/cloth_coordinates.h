@@ -22,16 +22,27 @@ namespace tela {
 enum class SegmentChoice {
   all,        // every boundary edge; pairs of adjacent edges share an endpoint (undefined)
   alternate,  // edges 0, 2, 4, ... (an odd last edge is dropped so no two share an endpoint)
-  per_side,   // each side (corner to corner) re-sampled by arc length into 2k pieces; the
-              // pieces 0, 2, ..., 2k-2 are used: k segments per side, none touching, and the
-              // same segments for any mesh resolution
+  per_side,   // k segments per side (corner to corner), placed by arc length (SideLayout):
+              // none touching, and the same segments for any mesh resolution
 };
 const char* to_string(SegmentChoice choice);
 bool parse_segment_choice(const std::string& text, SegmentChoice& out);
 
+// Where the k per-side segments sit on each side (side parameter s in [0, 1] from its first
+// corner). The symmetries of a square (half folds, diagonal folds) map s to s or 1 - s, so a
+// layout that is not mirror-symmetric keeps folded segments from landing on (or touching the
+// ends of) other chosen segments, where the dGLI blows up.
+enum class SideLayout {
+  spread,      // pieces 0, 2, ..., 2k-2 of 2k equal pieces (mirror-symmetric up to touching ends)
+  first_half,  // piece j = [(j + 0.1) / (2k), (j + 0.8) / (2k)]: all in the first half of the side
+};
+const char* to_string(SideLayout layout);
+bool parse_side_layout(const std::string& text, SideLayout& out);
+
 struct CoordinateSettings {
   SegmentChoice choice = SegmentChoice::per_side;
   int per_side = 2;                     // k for per_side (>= 1)
+  SideLayout layout = SideLayout::spread;
   int sides = 4;                        // corners of the cloth (a napkin: 4)
   bool normalize_by_perimeter = false;  // multiply by the perimeter (dimensionless values)
 };

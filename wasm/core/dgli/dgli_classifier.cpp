@@ -196,6 +196,7 @@ std::string database_to_json(const DgliDatabase& db, int digits) {
   j["provenance"] = db.provenance;
   j["settings"] = {{"segments", to_string(db.settings.choice)},
                    {"per_side", db.settings.per_side},
+                   {"layout", to_string(db.settings.layout)},
                    {"sides", db.settings.sides},
                    {"normalize_by_perimeter", db.settings.normalize_by_perimeter},
                    {"rotations", db.rotations}};
@@ -224,6 +225,9 @@ Result<DgliDatabase> parse_database(const std::string& text) {
   if (!s.contains("per_side") || !s["per_side"].is_number_integer() || s["per_side"].get<int>() < 1)
     return R::failure("database.settings.per_side: must be an integer >= 1");
   db.settings.per_side = s["per_side"].get<int>();
+  if (!s.contains("layout") || !s["layout"].is_string() ||
+      !parse_side_layout(s["layout"].get<std::string>(), db.settings.layout))
+    return R::failure("database.settings.layout: must be spread or first_half");
   if (!s.contains("sides") || !s["sides"].is_number_integer() || s["sides"].get<int>() < 1)
     return R::failure("database.settings.sides: must be an integer >= 1");
   db.settings.sides = s["sides"].get<int>();

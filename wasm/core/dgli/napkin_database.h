@@ -14,7 +14,7 @@
 namespace tela {
 
 struct NapkinDatabaseSpec {
-  CoordinateSettings settings{SegmentChoice::per_side, 2, 4, true};
+  CoordinateSettings settings{SegmentChoice::per_side, 2, SideLayout::spread, 4, true};
   NapkinPose pose{0.4, 13, "quad", 0.0, {0.0, 0.0}};  // 0.4 m, 13 x 13 quads, unrotated
   double pin_margin_fraction = 0.25;
   double hover = 0.01;               // metres (FoldSequenceSpec::hover)
