@@ -67,7 +67,7 @@ std::vector<PlaneFit> detect_planes(const PointCloud& cloud, int max_planes, dou
   const Positions& points = cloud.points;
   const int total = cloud.point_count();
   if (max_planes <= 0 || !(distance_threshold > 0) || total < 3) return planes;
-  const double fraction = std::min(std::max(options.min_inlier_fraction, 0.0), 1.0);  // NaN -> 0
+  const double fraction = options.min_inlier_fraction > 0 ? std::min(options.min_inlier_fraction, 1.0) : 0.0;  // NaN: 0
   const int min_inliers = std::max({3, options.min_inliers, static_cast<int>(std::ceil(fraction * total))});
   std::mt19937_64 rng(seed);
 
