@@ -52,8 +52,8 @@ int run_scene(const std::string& name) {
 
 }  // namespace
 
-void bench_pointcloud();
 void bench_morse();
+void bench_pointcloud();
 
 int main() {
   int status = 0;

@@ -144,6 +144,16 @@ TEST_CASE("PLY: other property types and orders, float colours, extra elements, 
   CHECK(big.colors[1] == std::array<std::uint8_t, 3>{255, 0, 128});
 }
 
+TEST_CASE("PLY: CRLF header before binary data, byte-order mark, obj_info") {
+  std::string bytes = "\xEF\xBB\xBFply\r\nformat binary_little_endian 1.0\r\nobj_info scanner\r\nelement vertex 1\r\n"
+                      "property float x\r\nproperty float y\r\nproperty float z\r\nend_header\r\n";
+  const float xyz[3] = {0.5f, 10.0f, -3.0f};  // 10.0f starts with byte 0x00, 0x0a would follow a \r
+  bytes.append(reinterpret_cast<const char*>(xyz), sizeof(xyz));
+  const tela::PointCloud cloud = parse_ok(bytes);
+  REQUIRE(cloud.point_count() == 1);
+  CHECK(cloud.points.row(0) == Eigen::RowVector3d(0.5, 10, -3));
+}
+
 TEST_CASE("PLY: non-finite vertices are dropped with the faces through them") {
   const std::string ascii =
       "ply\nformat ascii 1.0\nelement vertex 4\nproperty float x\nproperty float y\nproperty float z\n"

@@ -156,6 +156,12 @@ CriticalPoints find_critical_points(const Positions& points, const NeighbourGrap
     if (on_boundary[v])
       for (const int* w = graph.begin(v); w != graph.end(v); ++w)
         if (*w > v && on_boundary[*w] && slab[*w] == slab[v]) arc_sets.unite(v, *w);
+  // a band of boundary points two wide may leave a point of one row alone in a slab: boundary
+  // points of a slab with a common neighbour belong to the same arc
+  for (int m = 0; m < n; ++m)
+    for (const int* a = graph.begin(m); a != graph.end(m); ++a)
+      for (const int* b = a + 1; b != graph.end(m); ++b)
+        if (on_boundary[*a] && on_boundary[*b] && slab[*a] == slab[*b]) arc_sets.unite(*a, *b);
   std::vector<int> arc_of(n, -1), arc_lowest, arc_highest, arc_piece;
   {
     std::vector<int> index(n, -1);

@@ -77,14 +77,6 @@ LevelCurves level_curves(const NeighbourGraph& graph, const LevelSlicing& slicin
       if (lower_end[v] && lower_end[*w]) sets.unite(2 * v, 2 * *w);
       if (upper_end[v] && upper_end[*w]) sets.unite(2 * v + 1, 2 * *w + 1);
     }
-  // and end points on the same side with a common neighbour (gaps wider than one edge)
-  for (int m = 0; m < n; ++m)
-    for (const int* a = graph.begin(m); a != graph.end(m); ++a)
-      for (const int* b = a + 1; b != graph.end(m); ++b) {
-        if (slicing.slab_of[*a] != slicing.slab_of[*b]) continue;
-        if (lower_end[*a] && lower_end[*b]) sets.unite(2 * *a, 2 * *b);
-        if (upper_end[*a] && upper_end[*b]) sets.unite(2 * *a + 1, 2 * *b + 1);
-      }
   std::stable_sort(curves.crossings.begin(), curves.crossings.end(),
                    [](const LevelCurves::Crossing& a, const LevelCurves::Crossing& b) { return a.cut < b.cut; });
   std::vector<int> index(2 * n, -1);

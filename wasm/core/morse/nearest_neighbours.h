@@ -1,6 +1,5 @@
-// k nearest neighbours of every point of a cloud, by a uniform grid (deterministic: ties are
-// broken by index). Stand-in until the pointcloud module's kd-tree wrapper is merged; the
-// Morse pipeline only needs this one function.
+// k nearest neighbours of every point of a cloud, by the pointcloud module's kd-tree
+// (KnnIndex: exact, ties broken by index, so native and wasm agree).
 #pragma once
 
 #include "geometry/mesh.h"

@@ -1,6 +1,6 @@
 // Neighbour graph of a point cloud (thesis §5.4.1): of the k nearest points of v, those joined
 // to v by an edge of the Delaunay triangulation of these few points projected onto v's
-// least-squares plane; the relation is then made symmetric. The link of v's Delaunay star (the
+// least-squares plane (computed as the sides of v's Voronoi cell among them); the relation is then made symmetric. The link of v's Delaunay star (the
 // triangle sides opposite v) is kept as well: the local triangulations of neighbouring points
 // do not always agree, and without the link the graph has quadrilateral and larger gaps that
 // cut level curves apart.

@@ -2,6 +2,7 @@
 
 #include "pointcloud/knn.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace tela {
@@ -10,6 +11,7 @@ std::vector<bool> statistical_inliers(const PointCloud& cloud, int k, double std
   const int n = cloud.point_count();
   std::vector<bool> keep(n, true);
   if (k < 1 || n < k + 1 || !std::isfinite(std_ratio)) return keep;
+  k = std::min(k, kMaxOutlierNeighbours);
   const KnnIndex index(cloud.points);
   // mean distance of each point to its k nearest other points
   std::vector<double> mean_distance(n);

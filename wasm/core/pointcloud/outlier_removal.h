@@ -9,6 +9,9 @@
 
 namespace tela {
 
+// k beyond this is taken as this (PCL's examples use 50; larger only costs time).
+constexpr int kMaxOutlierNeighbours = 1000;
+
 // The inlier mask (#points) for the rule above. k < 1 or fewer than k + 1 points: all inliers.
 std::vector<bool> statistical_inliers(const PointCloud& cloud, int k, double std_ratio);
 

@@ -66,7 +66,7 @@ Result<PointCloud> parse_pcd(std::string_view bytes, const CloudLimits& limits) 
   TextLine line;
   std::vector<std::string_view> tokens;
   std::vector<PcdField> fields;
-  bool have_size = false, have_type = false, have_count = false;
+  bool have_size = false, have_type = false;  // COUNT may be missing: 1 per field
   long long width = -1, height = -1, points_declared = -1;
   std::string data;
   int fields_line = 0;
@@ -104,7 +104,8 @@ Result<PointCloud> parse_pcd(std::string_view bytes, const CloudLimits& limits) 
           fields[f].count = static_cast<int>(number);
         }
       }
-      (key == "SIZE" ? have_size : key == "TYPE" ? have_type : have_count) = true;
+      if (key == "SIZE") have_size = true;
+      if (key == "TYPE") have_type = true;
     } else if (key == "WIDTH" || key == "HEIGHT" || key == "POINTS") {
       long long number = 0;
       if (values != 1 || !parse_integer_token(tokens[1], number) || number < 0)
@@ -127,7 +128,6 @@ Result<PointCloud> parse_pcd(std::string_view bytes, const CloudLimits& limits) 
   if (fields.empty()) return R::failure("PCD header: no FIELDS line");
   if (!have_size || !have_type)
     return R::failure("PCD header: " + std::string(!have_size ? "SIZE" : "TYPE") + " line missing");
-  (void)have_count;  // COUNT defaults to 1 per field
   std::size_t point_size = 0;
   int value_count = 0;
   FieldMap map;

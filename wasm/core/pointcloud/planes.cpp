@@ -16,6 +16,8 @@ namespace {
 // hypotheses are scored on at most this many points (a random sample of what is left); the
 // winner is then refined and counted on all of them
 constexpr int kScoringSampleSize = 20000;
+// a cap on options.iterations, so that absurd input ends (each costs up to 20,000 distances)
+constexpr int kMaxIterations = 100000;
 // neighbourhood of the locally drawn hypotheses
 constexpr int kLocalNeighbours = 16;
 
@@ -67,8 +69,8 @@ std::vector<PlaneFit> detect_planes(const PointCloud& cloud, int max_planes, dou
   const Positions& points = cloud.points;
   const int total = cloud.point_count();
   if (max_planes <= 0 || !(distance_threshold > 0) || total < 3) return planes;
-  const int min_inliers = std::max({3, options.min_inliers,
-                                    static_cast<int>(std::ceil(options.min_inlier_fraction * total))});
+  const double fraction = options.min_inlier_fraction > 0 ? std::min(options.min_inlier_fraction, 1.0) : 0.0;  // NaN: 0
+  const int min_inliers = std::max({3, options.min_inliers, static_cast<int>(std::ceil(fraction * total))});
   std::mt19937_64 rng(seed);
 
   std::vector<int> remaining(total);
@@ -98,7 +100,7 @@ std::vector<PlaneFit> detect_planes(const PointCloud& cloud, int max_planes, dou
 
     PlaneFit best;
     int best_score = -1;
-    int needed = options.iterations;
+    int needed = std::min(options.iterations, kMaxIterations);
     for (int it = 0; it < needed; ++it) {
       int a = 0, b = 0, c = 0;
       if (it % 2 == 0) {

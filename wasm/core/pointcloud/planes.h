@@ -22,7 +22,7 @@ struct PlaneFit {
 };
 
 struct PlaneDetectionOptions {
-  int iterations = 1000;            // RANSAC hypotheses per plane (fewer when the plane is dominant)
+  int iterations = 1000;            // RANSAC hypotheses per plane (fewer when the plane is dominant; at most 100,000)
   double min_inlier_fraction = 0.05;  // stop when a plane would hold less than this of the cloud
   int min_inliers = 50;             // ... or fewer points than this
 };
