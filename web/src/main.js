@@ -15,7 +15,7 @@ const $ = (id) => document.getElementById(id);
 
 const tela = (window.__tela = {
   ready: false, scene: '', time: 0, steps: 0, hash: '', playing: false,
-  error: null, notice: null, frames: 0, renders: 0, firstFrameMs: null, rtf: null, busyMs: 0, pausedAt: null,
+  error: null, notice: null, frames: 0, renders: 0, firstFrameMs: null, rtf: null, busyMs: 0, pausedAt: null, firstStepFrameMs: null,
 });
 
 // ---- messages ------------------------------------------------------------------------------
@@ -356,7 +356,9 @@ function animate() {
   tela.busyMs += performance.now() - begin; // main-thread time of frame updates and draws
   if (drew) {
     tela.renders++;
-    if (tela.firstFrameMs === null && tela.ready) tela.firstFrameMs = performance.now(); // ms since navigation started
+    // ms since navigation started: the scene drawn, and the first stepped state drawn
+    if (tela.firstFrameMs === null && tela.ready) tela.firstFrameMs = performance.now();
+    if (tela.firstStepFrameMs === null && tela.ready && tela.steps > 0) tela.firstStepFrameMs = performance.now();
   }
   requestAnimationFrame(animate);
 }
