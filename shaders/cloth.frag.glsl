@@ -5,7 +5,7 @@
 uniform vec3 frontColor;
 uniform vec3 backColor;
 uniform vec3 lightDirection;  // view space, towards the light
-uniform float useColormap;    // 0 or 1
+uniform float useColormap;    // 0: plain colours, 1: viridis over [0, max], 2: diverging over [-max, max]
 uniform float colormapMax;    // value shown at the top of the colour bar
 uniform float wireframe;      // 0 or 1
 
@@ -27,13 +27,24 @@ vec3 viridis(float t) {
   return c0 + t * (c1 + t * (c2 + t * (c3 + t * (c4 + t * (c5 + t * c6)))));
 }
 
+// a blue-grey-red diverging map for signed values (the same as web/src/render/colormap.js)
+vec3 diverging(float t) {
+  vec3 low = vec3(0.230, 0.299, 0.754);
+  vec3 mid = vec3(0.865, 0.865, 0.865);
+  vec3 high = vec3(0.706, 0.016, 0.150);
+  return t < 0.5 ? mix(low, mid, t * 2.0) : mix(mid, high, t * 2.0 - 1.0);
+}
+
 void main() {
   vec3 normal = normalize(vNormal);
   if (!gl_FrontFacing) normal = -normal;
   vec3 base = gl_FrontFacing ? frontColor : backColor;
   if (useColormap > 0.5) {
-    // the fit gives sRGB; lighting works in linear light like the colour uniforms
-    base = pow(clamp(viridis(clamp(vValue / max(colormapMax, 1e-12), 0.0, 1.0)), 0.0, 1.0), vec3(2.2));
+    // the maps give sRGB; lighting works in linear light like the colour uniforms
+    float scale = max(colormapMax, 1e-12);
+    vec3 srgb = useColormap > 1.5 ? diverging(clamp(0.5 + 0.5 * vValue / scale, 0.0, 1.0))
+                                  : viridis(clamp(vValue / scale, 0.0, 1.0));
+    base = pow(clamp(srgb, 0.0, 1.0), vec3(2.2));
   }
 
   // hemisphere ambient + one directional light + a soft specular sheen

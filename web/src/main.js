@@ -10,14 +10,14 @@ import { classifyPanel } from './panels/classify.js';
 import { installFileInput } from './io/drop.js';
 import { decodeShareHash, encodeShareHash } from './share/link.js';
 import { installKeyboard } from './ui/keyboard.js';
-import { niceCeiling, viridisGradient } from './render/colormap.js';
+import { diverging, gradient, niceCeiling, viridis } from './render/colormap.js';
 
 const DEFAULT_SCENE = 'hang-7x9';
 const $ = (id) => document.getElementById(id);
 
 const tela = (window.__tela = {
   ready: false, scene: '', time: 0, steps: 0, hash: '', playing: false,
-  error: null, notice: null, frames: 0, renders: 0, firstFrameMs: null, rtf: null, busyMs: 0, pausedAt: null,
+  error: null, notice: null, frames: 0, renders: 0, firstFrameMs: null, rtf: null, busyMs: 0, pausedAt: null, firstStepFrameMs: null,
 });
 
 // ---- messages ------------------------------------------------------------------------------
@@ -51,12 +51,14 @@ try {
   showError(`WebGL is not available, so the cloth cannot be drawn: ${err.message}`);
 }
 
+// per-element fields the worker computes (web/src/worker.js fieldValues)
 const FIELDS = {
   none: null,
   area: { title: 'area error |ΔA|/A₀', unit: '%', floor: 0.05 },
+  'area-signed': { title: 'area change ΔA/A₀', unit: '%', floor: 0.05, signed: true },
   strain: { title: 'edge strain |Δl|/l₀', unit: '%', floor: 0.05 },
 };
-$('colorbar-gradient').style.background = viridisGradient();
+const GRADIENTS = { viridis: gradient(viridis), diverging: gradient(diverging) };
 
 // ---- app state shared with the panels ------------------------------------------------------
 const listeners = { scene: [], frame: [], playing: [], scenes: [] };
@@ -135,14 +137,17 @@ function applyFrame(frame) {
   const field = FIELDS[s.field];
   if (field && frame.field) {
     // the colour bar spans 0 to a round number above this frame's largest value
+    // (signed fields: symmetric about 0)
     let max = 0;
-    for (const v of frame.field) max = Math.max(max, v);
+    for (const v of frame.field) max = Math.max(max, Math.abs(v));
     const top = niceCeiling(Math.max(max, field.floor));
-    view?.setField(frame.field, top);
+    view?.setField(frame.field, top, { signed: !!field.signed });
     $('colorbar').hidden = false;
+    $('colorbar-gradient').style.background = field.signed ? GRADIENTS.diverging : GRADIENTS.viridis;
     $('colorbar-title').textContent = `${field.title} (${field.unit})`;
-    $('colorbar-max').textContent = fmt(top);
-    $('colorbar-mid').textContent = fmt(top / 2);
+    $('colorbar-max').textContent = field.signed ? `+${fmt(top)}` : fmt(top);
+    $('colorbar-mid').textContent = field.signed ? '0' : fmt(top / 2);
+    $('colorbar-min').textContent = field.signed ? `−${fmt(top)}` : '0';
   } else {
     view?.setField(null);
     $('colorbar').hidden = true;
@@ -360,7 +365,9 @@ function animate() {
   tela.busyMs += performance.now() - begin; // main-thread time of frame updates and draws
   if (drew) {
     tela.renders++;
-    if (tela.firstFrameMs === null && tela.ready) tela.firstFrameMs = performance.now(); // ms since navigation started
+    // ms since navigation started: the scene drawn, and the first stepped state drawn
+    if (tela.firstFrameMs === null && tela.ready) tela.firstFrameMs = performance.now();
+    if (tela.firstStepFrameMs === null && tela.ready && tela.steps > 0) tela.firstStepFrameMs = performance.now();
   }
   requestAnimationFrame(animate);
 }

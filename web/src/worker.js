@@ -9,7 +9,7 @@
 // messages in (see web/src/sim/client.js):
 //   { type: 'load', id, scenario: jsonText | scene: name, steps = 0, play = true }
 //   { type: 'play' } | { type: 'pause', id } | { type: 'step' } | { type: 'reset' }
-//   { type: 'field', name: 'none' | 'area' | 'strain' }
+//   { type: 'field', name: 'none' | 'area' | 'area-signed' | 'strain' }
 //   { type: 'export', id, what: 'csv' | 'obj' | 'ply' | 'scenario' }
 // messages out:
 //   { type: 'ready', scenes: [{ name, description }] }
@@ -31,7 +31,7 @@ const RECORD_BYTES = 48 * 2 ** 20; // trajectory kept for the CSV export
 
 let tela = null;
 let sim = null;
-let current = null; // { scenario (normalized JSON text), name, faces, rest }
+let current = null; // { scenario (normalized JSON text), name, endStep, faces, rest }
 let playing = false;
 let field = 'none';
 let timer = 0;
@@ -52,6 +52,7 @@ function record() {
 
 function fieldValues() {
   if (field === 'area') return sim.faceAreaErrors().map((v) => 100 * Math.abs(v));
+  if (field === 'area-signed') return sim.faceAreaErrors().map((v) => 100 * v);
   if (field === 'strain') return edgeStrains(sim.positions64(), current.rest, current.faces).map((v) => 100 * v);
   return null;
 }

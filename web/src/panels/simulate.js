@@ -213,6 +213,7 @@ export const simulatePanel = {
     ui.field = el('select', { id: 'field' },
       el('option', { value: 'none', textContent: 'front / back colours' }),
       el('option', { value: 'area', textContent: 'area error per element' }),
+      el('option', { value: 'area-signed', textContent: 'area change per element (signed)' }),
       el('option', { value: 'strain', textContent: 'edge strain per element' }));
     ui.field.addEventListener('change', () => app.setField(ui.field.value));
     ui.wireframe = el('input', { type: 'checkbox', id: 'wireframe' });

@@ -20,12 +20,21 @@ export function viridis(t) {
   });
 }
 
-// a CSS linear-gradient of viridis from bottom (0) to top (1)
-export function viridisGradient(stops = 9) {
+// blue - grey - red for signed values, t in [0, 1] with 0.5 the zero (shaders/cloth.frag.glsl)
+export function diverging(t) {
+  const x = Math.min(1, Math.max(0, t));
+  const low = [0.230, 0.299, 0.754];
+  const mid = [0.865, 0.865, 0.865];
+  const high = [0.706, 0.016, 0.150];
+  return x < 0.5 ? low.map((v, c) => v + (mid[c] - v) * 2 * x) : mid.map((v, c) => v + (high[c] - v) * (2 * x - 1));
+}
+
+// a CSS linear-gradient of a colour map from bottom (0) to top (1)
+export function gradient(map = viridis, stops = 9) {
   const parts = [];
   for (let i = 0; i < stops; i++) {
     const t = i / (stops - 1);
-    const [r, g, b] = viridis(t).map((v) => Math.round(255 * v));
+    const [r, g, b] = map(t).map((v) => Math.round(255 * v));
     parts.push(`rgb(${r} ${g} ${b}) ${(100 * t).toFixed(1)}%`);
   }
   return `linear-gradient(to top, ${parts.join(', ')})`;

@@ -247,9 +247,10 @@ export function createView(canvas) {
       coreToThree(positions, nodePositions);
       updateGeometry();
     },
-    // per-face values (Float32Array #faces) in colour-bar units, or null to show plain colours
-    setField(values, max) {
-      uniforms.useColormap.value = values ? 1 : 0;
+    // per-face values (Float32Array #faces) in colour-bar units, or null to show plain colours;
+    // signed: a diverging map over [-max, max] instead of viridis over [0, max]
+    setField(values, max, { signed = false } = {}) {
+      uniforms.useColormap.value = values ? (signed ? 2 : 1) : 0;
       if (!values || !topology) {
         dirty = true;
         return;
