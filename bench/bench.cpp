@@ -10,6 +10,7 @@
 #include <string>
 
 void bench_dgli();
+void bench_fit();
 
 namespace {
 
@@ -62,5 +63,6 @@ int main() {
   bench_pointcloud();
   bench_morse();
   bench_dgli();
+  bench_fit();
   return status;
 }

@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "fit/fit_job.h"
+#include "fit/fit_report.h"
 #include "mocap/parse_recording.h"
 
 namespace tela::cli {
@@ -41,8 +42,6 @@ std::vector<std::string> split_list(const std::string& text) {
   while (std::getline(items, item, ',')) out.push_back(item);
   return out;
 }
-
-nlohmann::json number_or_null(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
 
 }  // namespace
 
@@ -131,20 +130,6 @@ int run_fit(const std::vector<std::string>& args) {
   if (!bytes.ok()) return bad_input(bytes.error);
   Result<Recording> recording = parse_recording(*bytes.value, parse_options);
   if (!recording.ok()) return bad_input(source + ": " + recording.error);
-  const Recording& rec = *recording.value;
-  const long missing = missing_samples(rec);
-  nlohmann::json detected = {{"format", rec.format},
-                             {"format_version", rec.format_version},
-                             {"units", rec.units},
-                             {"units_declared", rec.units_declared},
-                             {"rate", rec.rate},
-                             {"frames", rec.frame_count()},
-                             {"points", rec.point_count()},
-                             {"duration", rec.duration()},
-                             {"missing_samples", missing},
-                             {"missing_fraction", rec.point_count() * rec.frame_count()
-                                                      ? double(missing) / (double(rec.point_count()) * rec.frame_count())
-                                                      : 0.0}};
   Result<FitProblem> made = make_fit_problem(*recording.value, options);
   if (!made.ok()) return bad_input(source + ": " + made.error);
   auto problem = std::make_shared<const FitProblem>(std::move(*made.value));
@@ -154,66 +139,15 @@ int run_fit(const std::vector<std::string>& args) {
   const FitResult fit = tela::run_fit(problem, settings);
   const double wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 
-  const FitProblem& p = *problem;
-  detected["up_axis"] = std::string(p.up.sign < 0 ? "-" : "") + "xyz"[p.up.axis];
-  detected["up_axis_source"] = p.up.source;
-  std::vector<std::string> warnings = rec.warnings;
-  warnings.insert(warnings.end(), p.warnings.begin(), p.warnings.end());
-  const double rho = p.rho;
-  nlohmann::json out;
-  out["recording"] = detected;
-  out["grid"] = {{"cols", p.grid.cols},
-                 {"rows", p.grid.rows},
-                 {"source", p.grid.source},
-                 {"residual", p.grid.residual},
-                 {"held", {p.recording.names[p.grid.points[p.grid.held[0]]], p.recording.names[p.grid.points[p.grid.held[1]]]}}};
-  out["mesh"] = {{"nx", (p.grid.cols - 1) * p.cloth.refine + 1},
-                 {"ny", (p.grid.rows - 1) * p.cloth.refine + 1},
-                 {"refine", p.cloth.refine},
-                 {"width", p.cloth.width},
-                 {"height", p.cloth.height},
-                 {"dt", p.dt},
-                 {"steps", p.steps}};
-  out["rho"] = rho;
-  out["kappa"] = options.kappa;
-  out["delta"] = fit.delta_ratio * rho;
-  out["alpha"] = fit.alpha_ratio * rho;
-  out["delta_over_rho"] = fit.delta_ratio;
-  out["alpha_over_rho"] = fit.alpha_ratio;
-  out["mean_error_cm"] = number_or_null(fit.test_error_cm);
-  out["spatial_sd_cm"] = number_or_null(fit.test_sd_cm);
-  out["train_error_cm"] = number_or_null(fit.train_error_cm);
+  nlohmann::json out = nlohmann::json::parse(fit_result_json(*problem, settings, fit, false));
   out["split"] = split;
-  out["a_priori"] = {{"repetition", settings.a_priori_repetition},
-                     {"S", fit.a_priori.size},
-                     {"V", fit.a_priori.speed},
-                     {"delta", fit.a_priori.delta},
-                     {"alpha", fit.a_priori.alpha},
-                     {"train_error_cm", number_or_null(fit.a_priori_evaluation.mean_error_cm)}};
-  if (fit.sweep_best >= 0) {
-    const Evaluation& b = fit.sweep[fit.sweep_best];
-    out["sweep"] = {{"grid", settings.grid},
-                    {"best_delta_over_rho", b.delta_ratio},
-                    {"best_alpha_over_rho", b.alpha_ratio},
-                    {"best_error_cm", number_or_null(b.mean_error_cm)}};
-  }
-  out["mu"] = nullptr;
-  out["evaluations"] = fit.evaluations;
   out["threads"] = settings.threads;
   out["wall_ms"] = wall_ms;
-  out["warnings"] = warnings;
-
   if (!report_path.empty()) {
-    nlohmann::json report = out;
-    nlohmann::json frames = nlohmann::json::array();
-    for (const FrameError& f : fit.test_frames)
-      frames.push_back({{"time", f.time}, {"e_cm", f.e_cm}, {"s_cm", f.s_cm}, {"visible", f.visible}});
-    report["frames"] = frames;
-    nlohmann::json sweep = nlohmann::json::array();
-    for (const Evaluation& e : fit.sweep)
-      sweep.push_back({{"delta_over_rho", e.delta_ratio}, {"alpha_over_rho", e.alpha_ratio},
-                       {"mean_error_cm", number_or_null(e.mean_error_cm)}, {"ok", e.ok}});
-    report["sweep_points"] = sweep;
+    nlohmann::json report = nlohmann::json::parse(fit_result_json(*problem, settings, fit, true));
+    report["split"] = split;
+    report["threads"] = settings.threads;
+    report["wall_ms"] = wall_ms;
     std::ofstream file(report_path);
     if (!file) return bad_input("--report: cannot write '" + report_path + "'");
     file << report.dump(1) << "\n";

@@ -95,6 +95,9 @@ TEST_CASE("marker grid: user overrides and refusals") {
   shape.cols = 5;
   shape.rows = 5;
   CHECK_FALSE(tela::detect_marker_grid(rec, shape).ok());
+  tela::Recording scrambled = rec;  // one marker far off the sheet: no regular grid
+  scrambled.positions.col(0).array() += 0.3;
+  CHECK(tela::detect_marker_grid(scrambled).error.find("regular grid") != std::string::npos);
   tela::MarkerGridOptions prime;  // 11 markers have no grid
   prime.exclude = {"Cloth:M11"};
   CHECK(tela::detect_marker_grid(rec, prime).error.find("11") != std::string::npos);

@@ -140,6 +140,10 @@ Result<MarkerGrid> detect_marker_grid(const Recording& rec, const MarkerGridOpti
       return R::failure("no rectangular marker grid fits " + std::to_string(n) + " markers (a prime count?)");
   }
   grid.residual = best;
+  if (options.order.empty() && best > options.max_residual)
+    return R::failure("the " + std::to_string(n) + " markers do not form a regular grid (best " + std::to_string(grid.cols) +
+                      " x " + std::to_string(grid.rows) + " misfit: " + std::to_string(best) +
+                      " marker spacings); exclude the markers that are not on the cloth or give the grid order");
   grid.reference.resize(n, 3);
   for (int m = 0; m < n; ++m) {
     grid.points.push_back(candidates[best_order[m]]);

@@ -21,6 +21,7 @@ struct MarkerGridOptions {
   std::vector<std::string> held;          // the two held markers; default: the top corners
   std::vector<std::string> exclude;       // points that are not on the cloth
   int reference_frames = 10;              // frames averaged for the reference positions
+  double max_residual = 0.3;              // a detected grid must fit a regular lattice this well (spacings)
 };
 
 struct MarkerGrid {

@@ -1,6 +1,7 @@
 #include "mocap/resample.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace tela {
@@ -45,6 +46,18 @@ Eigen::MatrixXd gap_filled_track(const Recording& rec, int point, double dt, int
   std::vector<int> valid;
   for (int f = 0; f < rec.frame_count(); ++f)
     if (rec.valid(f, point)) valid.push_back(f);
+  // velocity at valid sample k from its valid neighbour on `side` (-1, +1), or the secant
+  // across the gap when that neighbour is missing too
+  auto tangent = [&](std::size_t k, int side, std::size_t other) -> Eigen::Vector3d {
+    const long j = static_cast<long>(k) + side;
+    const std::size_t n = valid.size();
+    if (j >= 0 && j < static_cast<long>(n) && std::abs(valid[j] - valid[k]) == 1) {
+      const int a = std::min(valid[j], valid[k]), b = std::max(valid[j], valid[k]);
+      return (rec.position(b, point) - rec.position(a, point)) / (rec.times[b] - rec.times[a]);
+    }
+    const int a = std::min(valid[other], valid[k]), b = std::max(valid[other], valid[k]);
+    return (rec.position(b, point) - rec.position(a, point)) / (rec.times[b] - rec.times[a]);
+  };
   Eigen::MatrixXd out(frames, 3);
   for (int n = 0; n < frames; ++n) {
     const double t = n * dt;
@@ -56,9 +69,18 @@ Eigen::MatrixXd gap_filled_track(const Recording& rec, int point, double dt, int
     } else if (after == valid.end()) {
       out.row(n) = rec.position(valid.back(), point).transpose();
     } else {
-      const int a = *(after - 1), b = *after;
-      const double w = (t - rec.times[a]) / (rec.times[b] - rec.times[a]);
-      out.row(n) = ((1 - w) * rec.position(a, point) + w * rec.position(b, point)).transpose();
+      const std::size_t kb = static_cast<std::size_t>(after - valid.begin()), ka = kb - 1;
+      const int a = valid[ka], b = valid[kb];
+      const double h = rec.times[b] - rec.times[a], s = (t - rec.times[a]) / h;
+      if (b == a + 1) {  // no gap: linear between neighbouring frames
+        out.row(n) = ((1 - s) * rec.position(a, point) + s * rec.position(b, point)).transpose();
+      } else {  // a gap: cubic Hermite with the velocities on either side of it
+        const Eigen::Vector3d va = tangent(ka, -1, kb), vb = tangent(kb, +1, ka);
+        const double s2 = s * s, s3 = s2 * s;
+        out.row(n) = ((2 * s3 - 3 * s2 + 1) * rec.position(a, point) + (s3 - 2 * s2 + s) * h * va +
+                      (-2 * s3 + 3 * s2) * rec.position(b, point) + (s3 - s2) * h * vb)
+                         .transpose();
+      }
     }
   }
   return out;

@@ -15,8 +15,9 @@ namespace tela {
 Eigen::MatrixXd resample_markers(const Recording& recording, const std::vector<int>& points, double dt,
                                  int frames);
 
-// The trajectory of one point at t_n = n dt with its gaps filled: linear between the nearest
-// valid samples, held constant before the first and after the last. #frames by 3, metres.
+// The trajectory of one point at t_n = n dt with its gaps filled by a cubic Hermite curve
+// whose end velocities come from the frames on either side of the gap (linear between
+// neighbouring frames), held constant before the first valid sample and after the last. #frames by 3, metres.
 // Precondition: the point has at least one valid sample.
 Eigen::MatrixXd gap_filled_track(const Recording& recording, int point, double dt, int frames);
 
