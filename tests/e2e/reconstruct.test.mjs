@@ -43,7 +43,9 @@ describe('reconstruct panel', () => {
     await page.fill('[data-key="voxel"]', '0.05');
     await page.waitForFunction(() => window.__tela.reconstruct.cleaned < 3000, null, T);
     const thinned = (await panelState(page)).cleaned;
-    assert.ok(thinned > 100 && thinned <= 441, `voxel 5 cm on a 1 m square keeps at most 21 x 21 points, got ${thinned}`);
+    // one point per occupied 5 cm cube: at least the 20 x 20 columns over the 1 m square
+    // (a few empty where the sampling is sparse), far fewer than the 3,000 points
+    assert.ok(thinned >= 350 && thinned < 1500, `voxel 5 cm kept ${thinned} points`);
     assert.match(await page.textContent('#reconstruct-clean-summary'), /input 3000 → voxel \d+/);
     await page.fill('[data-key="voxel"]', '0');
     await page.waitForFunction(() => window.__tela.reconstruct.cleaned === 3000, null, T);

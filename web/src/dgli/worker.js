@@ -1,5 +1,5 @@
 // The Classify panel's module worker: its own WebAssembly instance holding the dGLI classifier
-// (bind_dgli_page.cpp) and the faces of the current scene, so classifying frames never takes
+// (bind_dgli.cpp) and the faces of the current scene, so classifying frames never takes
 // time from the simulator's worker.
 //
 // messages in:  { id, type: 'database', json } | { id, type: 'scene', scenario: jsonText }
@@ -32,7 +32,10 @@ function run({ id, type, ...message }) {
   } else if (type === 'classify') {
     if (!classifier) result = { ok: false, error: 'no dGLI database loaded' };
     else if (!faces) result = { ok: false, error: 'no scene' };
-    else result = classifier.classify(faces, message.positions, message.k ?? 5);
+    else {
+      result = classifier.classifyMesh(message.positions, faces, message.k ?? 5);
+      result.segmentCount = result.ok ? result.segments.length / 6 : 0;
+    }
   } else {
     result = { ok: false, error: `unknown request ${type}` };
   }

@@ -156,11 +156,11 @@ export const classifyPanel = {
       showError('');
       last = result;
       state.status = 'classified';
-      state.className = result.className;
+      state.className = result.class;
       state.distance = result.distance;
-      state.runnerUpName = result.runnerUpName;
+      state.runnerUpName = result.runnerUp ?? '';
       state.runnerUpDistance = result.runnerUpDistance;
-      state.knnName = result.knnName;
+      state.knnName = result.knnClass;
       state.knnVotes = result.knnVotes;
       state.segments = result.segmentCount;
       state.values = Array.from(result.values);
@@ -172,13 +172,13 @@ export const classifyPanel = {
       ui.scaleMin.textContent = `−${fmt(scale)}`;
       ui.scaleMax.textContent = `+${fmt(scale)}`;
       ui.prediction.replaceChildren(
-        el('strong', { id: 'classify-class', textContent: label(result.className) }),
+        el('strong', { id: 'classify-class', textContent: label(result.class) }),
         ` at distance ${fmt(result.distance)}`, el('br'),
-        `runner-up: ${label(result.runnerUpName)} at ${fmt(result.runnerUpDistance)}`, el('br'),
-        `5-NN vote: ${label(result.knnName)} (${result.knnVotes} of 5)`,
-        el('br'), el('span', { className: 'hint', textContent: `step ${latest?.steps ?? '–'} · ${result.segmentCount} segments, ${result.values.length} entries${result.undefinedPairs ? `, ${result.undefinedPairs} undefined` : ''}` }),
+        `runner-up: ${label(result.runnerUp)} at ${fmt(result.runnerUpDistance)}`, el('br'),
+        `5-NN vote: ${label(result.knnClass)} (${result.knnVotes} of 5)`,
+        el('br'), el('span', { className: 'hint', textContent: `step ${latest?.steps ?? '–'} · ${result.segmentCount} segments, ${result.values.length} entries${result.undefined ? `, ${result.undefined} undefined` : ''}` }),
       );
-      for (const figure of ui.gallery.children) figure.classList.toggle('match', figure.dataset.class === result.className);
+      for (const figure of ui.gallery.children) figure.classList.toggle('match', figure.dataset.class === result.class);
       showEntry();
       drawHighlight();
     }
