@@ -61,7 +61,7 @@ export function createCloudView(host) {
   }
   function pointSize() {
     const size = bounds ? bounds.getSize(new THREE.Vector3()).length() : 1;
-    return Math.max(1e-4, 0.006 * size);
+    return Math.max(1e-4, 0.01 * size);
   }
 
   function resize() {

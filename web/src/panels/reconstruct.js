@@ -377,6 +377,7 @@ export const reconstructPanel = {
       result = answer;
       showResult(answer);
       state.status = 'done';
+      ui.summary.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
     }
     ui.run.addEventListener('click', reconstruct);
     this.reconstruct = reconstruct;
