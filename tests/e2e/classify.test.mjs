@@ -54,11 +54,14 @@ describe('classify panel', () => {
     assert.deepEqual([matrix.w, matrix.h], [m, m]);
     assert.ok(matrix.coloured > 0);
 
-    // the classification follows the simulation
-    const first = s.steps;
-    await page.waitForFunction((k) => window.__tela.classify.steps > k, first, T);
+    // the classification follows the simulation: one more step ('.') is classified too
+    const now = await page.evaluate(() => window.__tela.steps);
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('.');
+    await page.waitForFunction((k) => window.__tela.classify.steps > k, now, T);
 
     // hovering entry (0, m - 1) highlights segments 0 and m - 1 on the cloth
+    await page.locator('#classify-matrix').scrollIntoViewIfNeeded();
     const box = await page.locator('#classify-matrix').boundingBox();
     await page.mouse.move(box.x + ((m - 0.5) / m) * box.width, box.y + (0.5 / m) * box.height);
     await page.waitForFunction(() => window.__tela.classify.highlighted === 2, null, T);

@@ -42,6 +42,7 @@ export const classifyPanel = {
     let inFlight = false;
     let lastRun = 0;
     let timer = 0;
+    let databaseFailed = false;
 
     const client = createWorkerClient(
       () => new Worker(new URL('../dgli/worker.js', import.meta.url), { type: 'module' }), { name: 'dGLI' });
@@ -143,7 +144,7 @@ export const classifyPanel = {
 
     // ---- classification
     function showError(message) {
-      state.error = message;
+      state.error = message || null;
       ui.error.textContent = message;
       ui.error.hidden = !message;
     }
@@ -183,7 +184,7 @@ export const classifyPanel = {
       drawHighlight();
     }
     async function classifyLatest() {
-      if (!active || inFlight || !latest || !sceneReady) return;
+      if (!active || inFlight || !latest || !sceneReady || databaseFailed) return;
       const elapsed = performance.now() - lastRun;
       if (elapsed < INTERVAL_MS) {
         clearTimeout(timer);
@@ -235,6 +236,7 @@ export const classifyPanel = {
         if (!answer.ok) throw new Error(answer.error);
       } catch (err) {
         state.status = 'error';
+        databaseFailed = true;
         showError(`The dGLI database could not be loaded: ${err.message}`);
         ui.prediction.textContent = 'no classifier';
         return;
