@@ -41,6 +41,17 @@ describe('fit panel', () => {
     const detected = await page.textContent('#fit-detected');
     assert.match(detected, /format.*units.*rate.*Hz.*markers.*grid.*held corners.*missing.*%/s);
 
+    // a wrong correction is refused with a message, then undone
+    await page.click('#fit-corrections > summary');
+    await page.fill('#fit-held', 'NoSuchMarker, Other');
+    await page.click('#fit-reopen');
+    await page.waitForSelector('#fit-error', { state: 'visible', ...T });
+    assert.match(await page.textContent('#fit-error'), /NoSuchMarker/);
+    await page.fill('#fit-held', '');
+    await page.click('#fit-reopen');
+    await page.waitForFunction(() => window.__tela.fit.status === 'loaded', null, T);
+    assert.equal(await page.isVisible('#fit-error'), false);
+
     await page.fill('#fit-grid', '3');
     await page.fill('#fit-refine', '4');
     await page.fill('#fit-workers', '2');

@@ -58,7 +58,8 @@ export const fitPanel = {
       sweep: [], best: null, fit: null, cancelled: false, workers: 0, replayFrame: -1, exported: null,
     });
     const ui = {};
-    let recording = null; // { name, bytes, hash }
+    let recording = null; // { name, bytes, hash, options } of the open recording
+    let lastFile = null;  // { name, bytes } of the last file tried (corrections re-open it)
     let workers = [];
     let cancelRequested = false;
     let result = null;
@@ -83,6 +84,15 @@ export const fitPanel = {
     ui.workers = number('fit-workers', Math.max(2, Math.min(4, navigator.hardwareConcurrency || 2)), 1, 8);
     ui.split = el('select', {}, el('option', { value: 'whole', textContent: 'whole recording' }), el('option', { value: 'half', textContent: 'train 1st half, test 2nd' }));
     const row = (label, input, unit = '') => el('label', { className: 'param' }, el('span', { textContent: label }), input, el('span', { className: 'unit', textContent: unit }));
+    // corrections of what was detected (options of mocap's FitSession); empty = automatic
+    const select = (id, values) => el('select', { id }, ...values.map(([v, t]) => el('option', { value: v, textContent: t })));
+    ui.oUnits = select('fit-units', [['', 'as detected'], ['mm', 'mm'], ['cm', 'cm'], ['m', 'm']]);
+    ui.oUp = select('fit-up', [['', 'as detected'], ...['x', 'y', 'z', '-x', '-y', '-z'].map((a) => [a, a])]);
+    ui.oCols = el('input', { type: 'number', id: 'fit-cols', min: '2', max: '20', placeholder: 'auto' });
+    ui.oRows = el('input', { type: 'number', id: 'fit-rows', min: '2', max: '20', placeholder: 'auto' });
+    ui.oHeld = el('input', { type: 'text', id: 'fit-held', placeholder: 'auto: marker, marker' });
+    ui.oRefine = el('input', { type: 'number', id: 'fit-mesh-refine', min: '1', max: '6', placeholder: 'auto' });
+    ui.reopen = el('button', { type: 'button', id: 'fit-reopen', textContent: 'Apply corrections', disabled: true });
     ui.run = el('button', { type: 'button', id: 'fit-run', textContent: 'Fit', disabled: true });
     ui.cancel = el('button', { type: 'button', id: 'fit-cancel', textContent: 'Cancel', disabled: true });
     ui.progress = el('progress', { id: 'fit-progress', max: 1, value: 0 });
@@ -108,6 +118,10 @@ export const fitPanel = {
       el('div', { className: 'exports' }, ui.play, ui.export));
     container.append(
       el('h2', { textContent: 'Recording' }), el('div', { className: 'exports' }, ui.sample, ui.open, ui.file), ui.info, ui.error, ui.detected,
+      el('details', { id: 'fit-corrections' }, el('summary', { textContent: 'Correct what was detected' }),
+        el('fieldset', {}, row('units', ui.oUnits), row('up axis', ui.oUp), row('marker columns', ui.oCols), row('marker rows', ui.oRows),
+          row('held corners', ui.oHeld), row('mesh refinement', ui.oRefine, '× grid')),
+        el('div', { className: 'exports' }, ui.reopen)),
       el('h2', { textContent: 'Fitting' }),
       el('fieldset', {}, el('legend', { textContent: 'sweep δ/ρ ∈ [0, 1] × α/ρ ∈ [0, 4], then Nelder–Mead' }),
         row('sweep points per axis', ui.grid), row('refinement simulations', ui.refine), row('workers', ui.workers), row('windows', ui.split)),
@@ -133,6 +147,20 @@ export const fitPanel = {
     }
 
     // ---- opening
+    function optionsJson() {
+      const o = {};
+      if (ui.oUnits.value) o.units = ui.oUnits.value;
+      if (ui.oUp.value) o.up = ui.oUp.value;
+      const int = (input) => Math.round(Number(input.value));
+      if (ui.oCols.value && ui.oRows.value) {
+        o.cols = int(ui.oCols);
+        o.rows = int(ui.oRows);
+      }
+      const held = ui.oHeld.value.split(',').map((x) => x.trim()).filter(Boolean);
+      if (held.length) o.held = held;
+      if (ui.oRefine.value) o.refine = int(ui.oRefine);
+      return Object.keys(o).length ? JSON.stringify(o) : '';
+    }
     const openRecording = async ({ name, bytes }) => {
       showError('');
       app.clearError();
@@ -141,9 +169,12 @@ export const fitPanel = {
       ui.results.hidden = true;
       state.status = 'opening';
       state.name = name;
+      lastFile = { name, bytes: bytes.slice() };
+      ui.reopen.disabled = false;
       ui.stage.textContent = 'reading the recording…';
       const first = makeClient();
-      const answer = await first.request({ type: 'open', bytes: bytes.slice(), options: '' });
+      const options = optionsJson();
+      const answer = await first.request({ type: 'open', bytes: bytes.slice(), options });
       ui.stage.textContent = '';
       if (!answer.ok) {
         first.cancel();
@@ -154,7 +185,7 @@ export const fitPanel = {
         return showError(`“${name}” cannot be fitted: ${answer.error}`);
       }
       workers = [first];
-      recording = { name, bytes: bytes.slice(), hash: await sha256(bytes) };
+      recording = { name, bytes: bytes.slice(), hash: await sha256(bytes), options };
       state.summary = answer.summary;
       showSummary(answer.summary);
       state.status = 'loaded';
@@ -184,6 +215,9 @@ export const fitPanel = {
     async function openBlob(name, blob) {
       await openRecording({ name, bytes: new Uint8Array(await blob.arrayBuffer()) });
     }
+    ui.reopen.addEventListener('click', async () => {
+      if (lastFile) await openRecording(lastFile);
+    });
     ui.open.addEventListener('click', () => ui.file.click());
     ui.file.addEventListener('change', async () => {
       const file = ui.file.files[0];
@@ -228,7 +262,7 @@ export const fitPanel = {
       while (workers.length < count) {
         const client = makeClient();
         workers.push(client);
-        const answer = await client.request({ type: 'open', bytes: recording.bytes.slice(), options: '' });
+        const answer = await client.request({ type: 'open', bytes: recording.bytes.slice(), options: recording.options });
         if (!answer.ok) {
           setRunning(false);
           return showError(`a fitting worker could not open the recording: ${answer.error}`);
@@ -482,7 +516,7 @@ export const fitPanel = {
       const out = {
         format: 'tela-fit', version: 1, app: APP_VERSION, created: new Date().toISOString(),
         input: { name: state.name, sha256: recording.hash, bytes: recording.bytes.length },
-        settings: { grid: Number(ui.grid.value), refine_evaluations: Number(ui.refine.value), split: ui.split.value, workers: state.workers },
+        settings: { options: recording.options ? JSON.parse(recording.options) : {}, grid: Number(ui.grid.value), refine_evaluations: Number(ui.refine.value), split: ui.split.value, workers: state.workers },
         result,
       };
       state.exported = out;
