@@ -20,7 +20,13 @@ async function loadModule() {
 // a torus of 3000 points from a small deterministic generator (no Math.random)
 function torusCloud(count) {
   let state = 12345;
-  const next = () => ((state = (state * 1103515245 + 12345) % 2147483648) / 2147483648);
+  // mulberry32: 32-bit integer arithmetic only, exact in JS
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let z = Math.imul(state ^ (state >>> 15), 1 | state);
+    z = (z + Math.imul(z ^ (z >>> 7), 61 | z)) ^ z;
+    return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
+  };
   const xyz = new Float64Array(3 * count);
   for (let i = 0; i < count; ++i) {
     const u = 2 * Math.PI * next(), v = 2 * Math.PI * next();
