@@ -103,3 +103,45 @@ if (existsSync(join(root, 'dist/index.html'))) {
 } else {
   console.error('bench: dist/ not built (vite build); page figures skipped');
 }
+
+// Morse reconstruction: a 30 000-point tube around the (2,3) torus knot (the shape and size of
+// bench/bench_morse.cpp's cloud, drawn here by a JS generator, so not the same points), one
+// reconstruction after one untimed warm-up.
+{
+  let state = 2024;
+  // mulberry32: 32-bit integer arithmetic only, exact in JS
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let z = Math.imul(state ^ (state >>> 15), 1 | state);
+    z = (z + Math.imul(z ^ (z >>> 7), 61 | z)) ^ z;
+    return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
+  };
+  const curve = (t) => {
+    const ring = 2 + Math.cos(3 * t);
+    return [ring * Math.cos(2 * t), ring * Math.sin(2 * t), Math.sin(3 * t)];
+  };
+  const count = 30000;
+  const xyz = new Float64Array(3 * count);
+  for (let i = 0; i < count; ++i) {
+    const t = 2 * Math.PI * next(), a = 2 * Math.PI * next();
+    const p = curve(t), q = curve(t + 1e-6);
+    const tangent = [q[0] - p[0], q[1] - p[1], q[2] - p[2]];
+    const tl = Math.hypot(...tangent);
+    const T = tangent.map((c) => c / tl);
+    const nl = Math.hypot(T[1], T[0]);
+    const N = [T[1] / nl, -T[0] / nl, 0];  // T x z, normalised
+    const B = [T[1] * N[2] - T[2] * N[1], T[2] * N[0] - T[0] * N[2], T[0] * N[1] - T[1] * N[0]];
+    for (let c = 0; c < 3; ++c) xyz[3 * i + c] = p[c] + 0.25 * (Math.cos(a) * N[c] + Math.sin(a) * B[c]);
+  }
+  tela.reconstructCloud(xyz, { seed: 100 });
+  const begin = performance.now();
+  const result = tela.reconstructCloud(xyz, { seed: 100 });
+  const wall = (performance.now() - begin) / 1000;
+  if (!result.ok) {
+    console.error(`bench: morse: ${result.error}`);
+    process.exitCode = 1;
+  } else {
+    console.log(`knotted torus (wasm): ${count} points, chi ${result.topology.euler}, cells ${Array.from(result.topology.cells).join(' ')}`);
+    console.log(`BENCH wasm_morse_knotted_torus_30k ${fmt(wall)} s`);
+  }
+}

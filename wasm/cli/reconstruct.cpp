@@ -1,12 +1,20 @@
-// tela reconstruct CLOUD [--direction x,y,z] [--levels N] [--voxel S] [--remove-planes K]:
-// the Morse-theory reconstruction of a point cloud (thesis ch. 5). Reads XYZ/CSV/TXT text
-// (three or more numeric columns, comma or whitespace separated, '#' comments and non-numeric
-// header lines skipped) until the pointcloud module's parsers (PLY, PCD, OBJ) are merged;
-// --voxel and --remove-planes need that module and are refused until then.
+// tela reconstruct CLOUD [--direction x,y,z] [--levels N] [--voxel S] [--remove-planes K]
+//                        [--plane-distance D] [--seed N]:
+// the Morse-theory reconstruction of a point cloud (thesis ch. 5). The cloud (PLY, PCD,
+// XYZ/CSV/TXT, OBJ) is parsed by the pointcloud module; --voxel S averages it on a box grid of
+// side S metres; --remove-planes K removes up to K dominant planes (RANSAC, points within D
+// metres, by default twice the median nearest-neighbour spacing) and then the statistical
+// outliers left behind (16 neighbours, 3 standard deviations).
 #include "cli.h"
 
 #include "morse/reconstruction.h"
+#include "pointcloud/knn.h"
+#include "pointcloud/outlier_removal.h"
+#include "pointcloud/parse_point_cloud.h"
+#include "pointcloud/planes.h"
+#include "pointcloud/voxel_downsample.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -22,51 +30,26 @@ bool parse_number(const std::string& text, double& value) {
   return end != text.c_str() && *end == '\0' && std::isfinite(value);
 }
 
-Result<Positions> parse_xyz(const std::string& text) {
-  std::vector<double> values;
-  std::istringstream lines(text);
-  std::string line;
-  int line_number = 0;
-  while (std::getline(lines, line)) {
-    ++line_number;
-    for (char& c : line)
-      if (c == ',' || c == ';' || c == '\t' || c == '\r') c = ' ';
-    std::istringstream fields(line);
-    std::string field;
-    std::vector<double> row;
-    bool numeric = true;
-    while (fields >> field) {
-      if (field[0] == '#') break;
-      double v = 0;
-      if (!parse_number(field, v)) {
-        numeric = false;
-        break;
-      }
-      row.push_back(v);
-    }
-    if (row.empty()) continue;
-    if (!numeric) {
-      if (values.empty()) continue;  // a header line
-      return Result<Positions>::failure("line " + std::to_string(line_number) + ": '" + field + "' is not a number");
-    }
-    if (row.size() < 3)
-      return Result<Positions>::failure("line " + std::to_string(line_number) + ": " + std::to_string(row.size()) +
-                                        " column(s); x, y, z are needed");
-    values.insert(values.end(), row.begin(), row.begin() + 3);
-  }
-  if (values.empty()) return Result<Positions>::failure("no points found (expected lines of x y z)");
-  Positions points(static_cast<Eigen::Index>(values.size() / 3), 3);
-  for (Eigen::Index i = 0; i < points.rows(); ++i)
-    for (int a = 0; a < 3; ++a) points(i, a) = values[3 * i + a];
-  return Result<Positions>::success(std::move(points));
+// median distance from a point to its nearest neighbour (0 for fewer than two points)
+double median_spacing(const Positions& points) {
+  if (points.rows() < 2) return 0;
+  const KnnIndex index(points);
+  const std::vector<int> nearest = k_nearest_neighbours(index, 1);
+  std::vector<double> d(points.rows());
+  for (Eigen::Index i = 0; i < points.rows(); ++i) d[i] = (points.row(nearest[i]) - points.row(i)).norm();
+  std::nth_element(d.begin(), d.begin() + d.size() / 2, d.end());
+  return d[d.size() / 2];
 }
 
 }  // namespace
 
 int run_reconstruct(const std::vector<std::string>& args) {
   const std::string usage =
-      "usage: tela reconstruct CLOUD [--direction x,y,z] [--levels N] [--voxel S] [--remove-planes K] [--seed N]";
+      "usage: tela reconstruct CLOUD [--direction x,y,z] [--levels N] [--voxel S] [--remove-planes K] "
+      "[--plane-distance D] [--seed N]";
   std::string path;
+  double voxel = 0, plane_distance = 0;
+  int planes = 0;
   morse::ReconstructOptions options;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -94,8 +77,16 @@ int run_reconstruct(const std::vector<std::string>& args) {
       double v = 0;
       if (!parse_number(args[++i], v) || v != std::floor(v) || v < 0) return bad_input("--seed: needs a whole number >= 0");
       options.seed = static_cast<std::uint64_t>(v);
-    } else if ((a == "--voxel" || a == "--remove-planes") && has_value) {
-      return bad_input(a + ": cloud cleaning is not available in this build (it comes with the pointcloud module)");
+    } else if (a == "--voxel" && has_value) {
+      if (!parse_number(args[++i], voxel) || voxel <= 0) return bad_input("--voxel: needs a box size > 0 (metres)");
+    } else if (a == "--plane-distance" && has_value) {
+      if (!parse_number(args[++i], plane_distance) || plane_distance <= 0)
+        return bad_input("--plane-distance: needs a distance > 0 (metres)");
+    } else if (a == "--remove-planes" && has_value) {
+      double v = 0;
+      if (!parse_number(args[++i], v) || v != std::floor(v) || v < 0 || v > 100)
+        return bad_input("--remove-planes: needs a whole number between 0 and 100");
+      planes = static_cast<int>(v);
     } else if (a.rfind("--", 0) == 0) {
       return bad_input("unknown or incomplete option '" + a + "'; " + usage);
     } else if (path.empty()) {
@@ -107,10 +98,23 @@ int run_reconstruct(const std::vector<std::string>& args) {
   if (path.empty()) return bad_input(usage);
   Result<std::string> text = read_file(path);
   if (!text.ok()) return bad_input(text.error);
-  Result<Positions> points = parse_xyz(*text.value);
-  if (!points.ok()) return bad_input(path + ": " + points.error);
+  Result<PointCloud> parsed = parse_point_cloud(*text.value, path);
+  if (!parsed.ok()) return bad_input(path + ": " + parsed.error);
+  PointCloud cloud = std::move(*parsed.value);
+  const int points_read = cloud.point_count();
+  if (voxel > 0) cloud = voxel_downsample(cloud, voxel);
+  int planes_removed = 0;
+  if (planes > 0) {
+    const double distance = plane_distance > 0 ? plane_distance : 2 * median_spacing(cloud.points);
+    const std::vector<PlaneFit> found = detect_planes(cloud, planes, distance, options.seed);
+    planes_removed = static_cast<int>(found.size());
+    if (!found.empty()) {
+      cloud = remove_planes(cloud, found, distance);
+      cloud = remove_statistical_outliers(cloud, 16, 3.0);
+    }
+  }
   options.resample = true;
-  Result<morse::Reconstruction> result = morse::reconstruct(*points.value, options);
+  Result<morse::Reconstruction> result = morse::reconstruct(cloud.points, options);
   if (!result.ok()) return bad_input(path + ": " + result.error);
   const morse::Reconstruction& r = *result.value;
   nlohmann::json critical = nlohmann::json::object();
@@ -118,7 +122,9 @@ int run_reconstruct(const std::vector<std::string>& args) {
     critical[morse::to_string(static_cast<morse::CriticalType>(t))] = r.critical.count(static_cast<morse::CriticalType>(t));
   const morse::Topology& topology = r.topology;
   nlohmann::json out = {
+      {"points_read", points_read},
       {"points_used", r.points.rows()},
+      {"planes_removed", planes_removed},
       {"direction", {r.direction(0), r.direction(1), r.direction(2)}},
       {"levels", r.slicing.slab_count},
       {"critical_points", critical},

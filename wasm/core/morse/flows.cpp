@@ -9,7 +9,12 @@ namespace tela::morse {
 Eigen::Vector3d random_direction(std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   for (;;) {
-    const Eigen::Vector3d d(standard_normal(rng), standard_normal(rng), standard_normal(rng));
+    // one draw per statement: the evaluation order of function arguments is unspecified (GCC
+    // and clang differ), and native and wasm must draw the same direction
+    const double x = standard_normal(rng);
+    const double y = standard_normal(rng);
+    const double z = standard_normal(rng);
+    const Eigen::Vector3d d(x, y, z);
     const double length = d.norm();
     if (length > 1e-6) return d / length;
   }

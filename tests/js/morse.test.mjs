@@ -1,0 +1,92 @@
+// The Morse reconstruction through the WebAssembly module the page uses (reconstructCloud in
+// wasm/bindings/bind_morse.cpp), compared with the native `tela reconstruct` on the same
+// cloud and direction. Build first: scripts/build.sh.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+
+async function loadModule() {
+  const wasmDir = join(root, 'web/src/wasm');
+  const { default: createTela } = await import(join(wasmDir, 'tela.mjs'));
+  return createTela({ wasmBinary: readFileSync(join(wasmDir, 'tela.wasm')) });
+}
+
+// a torus of 3000 points from a small deterministic generator (no Math.random)
+function torusCloud(count) {
+  let state = 12345;
+  // mulberry32: 32-bit integer arithmetic only, exact in JS
+  const next = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let z = Math.imul(state ^ (state >>> 15), 1 | state);
+    z = (z + Math.imul(z ^ (z >>> 7), 61 | z)) ^ z;
+    return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
+  };
+  const xyz = new Float64Array(3 * count);
+  for (let i = 0; i < count; ++i) {
+    const u = 2 * Math.PI * next(), v = 2 * Math.PI * next();
+    const ring = 1 + 0.4 * Math.cos(v);
+    xyz.set([ring * Math.cos(u), ring * Math.sin(u), 0.4 * Math.sin(v)], 3 * i);
+  }
+  return xyz;
+}
+
+describe('reconstructCloud (wasm)', () => {
+  let tela;
+  let dir;
+  before(async () => {
+    tela = await loadModule();
+    dir = mkdtempSync(join(tmpdir(), 'tela-morse-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('a torus: chi 0, genus 1, the same as the native CLI', () => {
+    const cloud = torusCloud(3000);
+    const result = tela.reconstructCloud(cloud, { direction: [0.6, 0.3, 0.5] });
+    assert.equal(result.ok, true, result.error);
+    assert.equal(result.topology.euler, 0);
+    assert.equal(result.topology.morseSum, 0);
+    assert.equal(result.topology.genus, 1);
+    assert.equal(result.topology.boundaryComponents, 0);
+    assert.equal(result.labels.length, 3000);
+    assert.equal(result.positions.length, 9000);
+    assert.ok(result.oneCells.length >= 2);
+    assert.ok(result.levelCurves.points.length > 0);
+
+    // native: the same points (printed with round-trip precision) and direction
+    const file = join(dir, 'torus.xyz');
+    const lines = [];
+    for (let i = 0; i < cloud.length; i += 3) lines.push(`${cloud[i]} ${cloud[i + 1]} ${cloud[i + 2]}`);
+    writeFileSync(file, lines.join('\n') + '\n');
+    const run = spawnSync(join(root, 'build/tela'), ['reconstruct', file, '--direction', '0.6,0.3,0.5'],
+      { encoding: 'utf8', timeout: 60000 });
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    const native = JSON.parse(run.stdout);
+    assert.equal(native.euler, result.topology.euler);
+    assert.deepEqual(native.cells, Array.from(result.topology.cells));
+    const counts = {};
+    for (const name of result.criticalPoints.typeNames) counts[name] = 0;
+    for (const t of result.criticalPoints.types) counts[result.criticalPoints.typeNames[t]] += 1;
+    assert.deepEqual(native.critical_points, counts);
+  });
+
+  test('bad input gives { ok: false, error }, not an abort', () => {
+    const few = tela.reconstructCloud(new Float32Array([0, 0, 0, 1, 1, 1]), {});
+    assert.equal(few.ok, false);
+    assert.match(few.error, /at least 10/);
+    const ragged = tela.reconstructCloud(new Float32Array(31), {});
+    assert.equal(ragged.ok, false);
+    assert.match(ragged.error, /multiple of 3/);
+    const badDirection = tela.reconstructCloud(torusCloud(100), { direction: [0, 0] });
+    assert.equal(badDirection.ok, false);
+    const notArray = tela.reconstructCloud('points', {});
+    assert.equal(notArray.ok, false);
+    // the module still works afterwards
+    assert.equal(tela.reconstructCloud(torusCloud(500), { seed: 3 }).ok, true);
+  });
+});
