@@ -16,8 +16,8 @@ namespace tela::cli {
 int run_dgli_database(const std::vector<std::string>& args) {
   const std::string usage =
       "usage: tela dgli-database [--out FILE] [--evaluate] [--database FILE (evaluate an existing one)] "
-      "[--per-side K] [--held-out-per-class N] [--seed S]";
-  std::string out_path, database_path;
+      "[--per-side K] [--layout spread|first_half] [--held-out-per-class N] [--held-out-out FILE] [--seed S]";
+  std::string out_path, database_path, held_out_path;
   bool evaluate = false;
   NapkinDatabaseSpec spec;
   HeldOutSpec held_out;
@@ -28,6 +28,7 @@ int run_dgli_database(const std::vector<std::string>& args) {
     if (a == "--out" && has_value) out_path = args[++i];
     else if (a == "--database" && has_value) database_path = args[++i];
     else if (a == "--evaluate") evaluate = true;
+    else if (a == "--held-out-out" && has_value) held_out_path = args[++i];
     else if (a == "--per-side" && has_value) {
       spec.settings.per_side = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
       if (*end != '\0' || spec.settings.per_side < 1 || spec.settings.per_side > 20)
@@ -38,6 +39,9 @@ int run_dgli_database(const std::vector<std::string>& args) {
         return bad_input("--held-out-per-class: needs a whole number in [1, 100]");
     } else if (a == "--layout" && has_value) {
       if (!parse_side_layout(args[++i], spec.settings.layout)) return bad_input("--layout: spread or first_half");
+    } else if (a == "--noise" && has_value) {
+      held_out.noise = std::strtod(args[++i].c_str(), &end);
+      if (*end != '\0' || !(held_out.noise >= 0 && held_out.noise < 0.05)) return bad_input("--noise: metres in [0, 0.05)");
     } else if (a == "--hover" && has_value) {
       spec.hover = held_out.hover = std::strtod(args[++i].c_str(), &end);
       if (*end != '\0' || !(spec.hover > 0 && spec.hover < 0.2)) return bad_input("--hover: metres in (0, 0.2)");
@@ -90,7 +94,17 @@ int run_dgli_database(const std::vector<std::string>& args) {
   out["representatives_per_class"] = per_class;
   out["classes"] = db.classes;
   if (evaluate) {
-    const Evaluation e = evaluate_held_out(db, held_out);
+    std::vector<ReferenceState> held_out_states;
+    const Evaluation e = evaluate_held_out(db, held_out, 5, &held_out_states);
+    if (!held_out_path.empty()) {
+      DgliDatabase dump = db;
+      dump.representatives = held_out_states;
+      dump.states = held_out_states;
+      dump.provenance = "held-out states (not a reference database)";
+      std::ofstream file(held_out_path);
+      if (!file) return bad_input("--held-out-out: cannot write '" + held_out_path + "'");
+      file << database_to_json(dump) << '\n';
+    }
     out["held_out"] = {{"states", e.total},
                        {"sequences", e.generation.sequences},
                        {"failed_sequences", e.generation.failed_sequences},

@@ -30,10 +30,16 @@ void depth_range(int kind, double& lo, double& hi) {
   }
 }
 
-// the diagonal fold carries one corner with two long free sides; a gripper along those sides
-// (boundary nodes beyond 0.3 of the side from the diagonal) keeps the flap from flapping about.
-// Other folds: corners only (gripping edges made their creases lock).
-double grip_for(int kind) { return kind == kHalfDiagonal ? 0.3 : 0.0; }
+// Corners only: carrying whole flaps rigidly (grip_margin_fraction > 0) made more sequences
+// diverge and did not classify better.
+double grip_for(int) { return 0.0; }
+
+// Quad elements lock on a crease along their diagonal: the diagonal fold of corner r (over the
+// line through corners r+1 and r+3) runs on triangles split along that line.
+std::string elements_for(int kind, int variant, const std::string& elements) {
+  if (kind != kHalfDiagonal) return elements;
+  return variant % 2 == 0 ? "tri_left" : "tri";
+}
 
 int variant_count(int kind) {
   switch (kind) {
@@ -98,8 +104,8 @@ std::vector<FoldSequenceSpec> database_sequences(const NapkinDatabaseSpec& spec)
   for (int kind = 0; kind < kNapkinClassCount; ++kind) {
     double lo = 0, hi = 0;
     depth_range(kind, lo, hi);
-    const int depths = kind == kHalfDiagonal || kind == kQuarter ? 1 : kind == kCrumpled ? 1 : 3;
-    const int variants = kind == kCrumpled ? 12 : variant_count(kind);
+    const int depths = kind == kHalfDiagonal || kind == kCrumpled ? 1 : 3;
+    const int variants = kind == kCrumpled ? 32 : variant_count(kind);
     for (int v = 0; v < variants; ++v)
       for (int d = 0; d < depths; ++d) {
         FoldSequenceSpec s;
@@ -111,6 +117,7 @@ std::vector<FoldSequenceSpec> database_sequences(const NapkinDatabaseSpec& spec)
         s.pin_margin_fraction = spec.pin_margin_fraction;
         s.hover = spec.hover;
         s.grip_margin_fraction = grip_for(kind);
+        s.pose.elements = elements_for(kind, v, spec.pose.elements);
         list.push_back(s);
       }
   }
@@ -181,12 +188,14 @@ std::vector<FoldSequenceSpec> held_out_sequences(const HeldOutSpec& spec) {
       s.pin_margin_fraction = spec.pin_margin_fraction;
       s.hover = spec.hover;
       s.grip_margin_fraction = grip_for(kind);
+      s.pose.elements = elements_for(kind, s.variant, spec.pose.elements);
       list.push_back(s);
     }
   return list;
 }
 
-Evaluation evaluate_held_out(const DgliDatabase& db, const HeldOutSpec& spec, int k) {
+Evaluation evaluate_held_out(const DgliDatabase& db, const HeldOutSpec& spec, int k,
+                             std::vector<ReferenceState>* states_out) {
   Evaluation e;
   const std::size_t n = db.classes.size();
   e.confusion_nearest.assign(n, std::vector<int>(n, 0));
@@ -195,6 +204,7 @@ Evaluation evaluate_held_out(const DgliDatabase& db, const HeldOutSpec& spec, in
   for (const FoldSequenceSpec& s : held_out_sequences(spec)) {
     std::vector<ReferenceState> states;
     simulate_into(s, db.settings, spec.frame_stride, spec.noise, noise_seed++, states, e.generation);
+    if (states_out) states_out->insert(states_out->end(), states.begin(), states.end());
     for (const ReferenceState& state : states) {
       if (state.label < 0 || state.label >= static_cast<int>(n)) continue;
       const Classification c = classify_coordinates(db, state.coordinates, k);

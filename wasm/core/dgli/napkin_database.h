@@ -17,7 +17,7 @@ struct NapkinDatabaseSpec {
   CoordinateSettings settings{SegmentChoice::per_side, 2, SideLayout::spread, 4, true};
   NapkinPose pose{0.4, 13, "quad", 0.0, {0.0, 0.0}};  // 0.4 m, 13 x 13 quads, unrotated
   double pin_margin_fraction = 0.25;
-  double hover = 0.01;               // metres (FoldSequenceSpec::hover)
+  double hover = 0.03;               // metres (FoldSequenceSpec::hover)
   int frame_stride = 2;              // keep every n-th labelled frame
   double spread = 0.0;               // representatives: RMS target; <= 0 picks 0.35 x median class spread
   int max_representatives_per_class = 8;
@@ -38,7 +38,7 @@ DgliDatabase generate_napkin_database(const NapkinDatabaseSpec& spec, Generation
 struct HeldOutSpec {
   NapkinPose pose{0.4, 12, "quad", 0.0, {0.0, 0.0}};  // resolution differs from the database
   double pin_margin_fraction = 0.25;
-  double hover = 0.01;               // metres
+  double hover = 0.03;               // metres
   double noise = 0.002;              // SD of the Gaussian noise on boundary node coordinates, metres
   int sequences_per_class = 4;
   int frame_stride = 3;
@@ -57,7 +57,9 @@ struct Evaluation {
   double accuracy_knn() const { return total ? static_cast<double>(correct_knn) / total : 0; }
 };
 
-Evaluation evaluate_held_out(const DgliDatabase& db, const HeldOutSpec& spec, int k = 5);
+// `states_out` (optional) receives the held-out states.
+Evaluation evaluate_held_out(const DgliDatabase& db, const HeldOutSpec& spec, int k = 5,
+                             std::vector<ReferenceState>* states_out = nullptr);
 
 // Labelled coordinate vectors of one simulated sequence (frames with label >= 0, every
 // `stride`-th; flat frames only from flat sequences), with optional boundary noise.

@@ -242,26 +242,48 @@ Result<FoldPlan> plan_fold_sequence(const FoldSequenceSpec& spec) {
       s.controls.push_back(hold);
     }
   } else {
-    // the boundary nodes of the flap (beyond grip_margin from the fold line, and never in an
-    // earlier crease) are carried with the corners, like a gripper along the edge; the crease
-    // zone and the interior move freely
-    std::vector<char> on_boundary(local.node_count(), 0), in_crease(local.node_count(), 0);
-    for (const Edge& e : boundary_edges(local)) on_boundary[e[0]] = on_boundary[e[1]] = 1;
+    // With a flap margin, every node that is beyond it on the moving side of a stage is carried
+    // rigidly in that stage (the flap pressed flat), provided it never sits in the moving-side
+    // crease zone (0 < distance <= margin) of any stage: a control there would have to stretch
+    // the cloth. Each node's path depends only on the stages, so this is decided node by node.
     std::vector<Vec3> current(local.node_count());
     for (int k = 0; k < local.node_count(); ++k) current[k] = local.positions.row(k).transpose();
     const double grip = spec.grip_margin_fraction * L;
-    for (const FoldStage& stage : stages) {
+    std::vector<std::vector<char>> carries(stages.size(), std::vector<char>(local.node_count(), 0));
+    if (grip > 0) {
+      for (int k = 0; k < local.node_count(); ++k) {
+        Vec3 p = current[k];
+        bool valid = true, moves = false;
+        std::vector<char> moving(stages.size(), 0);
+        for (std::size_t s = 0; s < stages.size() && valid; ++s) {
+          const FoldStage& stage = stages[s];
+          if (stage.max_progress < 1) {
+            valid = false;
+            break;
+          }
+          const double distance = (p.head<2>() - stage.point).dot(stage.normal);
+          if (distance > grip) {
+            moving[s] = 1;
+            moves = true;
+            const Vec3 m(stage.point.x(), stage.point.y(), 0);
+            const Vec3 axis = Vec3(stage.normal.x(), stage.normal.y(), 0).cross(Vec3::UnitZ());
+            p = rotate_about(p, m, axis, 1.0);
+          } else if (distance > 0) {
+            valid = false;
+          }
+        }
+        if (valid && moves)
+          for (std::size_t s = 0; s < stages.size(); ++s) carries[s][k] = moving[s];
+      }
+    }
+    for (std::size_t stage_index = 0; stage_index < stages.size(); ++stage_index) {
+      const FoldStage& stage = stages[stage_index];
       const double duration = spec.stage_duration;
       std::vector<int> carried;
       for (int k : stage.carried) carried.push_back(corner_node(k, n));
-      for (int k = 0; k < local.node_count(); ++k) {
-        if (!on_boundary[k] || in_crease[k]) continue;
-        const double distance = (current[k].head<2>() - stage.point).dot(stage.normal);
-        if (std::abs(distance) <= grip) in_crease[k] = 1;
-        if (grip > 0 && stage.max_progress >= 1 && distance > grip &&
-            std::find(carried.begin(), carried.end(), k) == carried.end())
+      for (int k = 0; k < local.node_count(); ++k)
+        if (carries[stage_index][k] && std::find(carried.begin(), carried.end(), k) == carried.end())
           carried.push_back(k);
-      }
       double highest = 0;
       for (int node : carried) highest = std::max(highest, current[node].z());
       const double lift = spec.hover + 2 * highest;

@@ -7,7 +7,8 @@
 // is held in place by hold controls (the nodes farther than `pin_margin` from every fold line on
 // the stationary side: a stand-in for table friction); the folded corners are carried by
 // keyframed controls along half-circle arcs about the fold line, ending `hover` above the cloth
-// (without gravity and a table nothing flattens the flaps: they bulge);
+// (optionally with the whole flap beyond a margin from the fold line, carried rigidly: without
+// gravity and a table nothing else flattens a flap);
 // everything else (the flaps, the creases) moves freely under the inextensibility constraints.
 // Self-collisions are off, so crumpled states may interpenetrate.
 #pragma once
@@ -48,9 +49,9 @@ struct FoldSequenceSpec {
   NapkinPose pose;
   double hover = 0.01;          // height of a folded layer above the one below, metres
   double pin_margin_fraction = 0.12;  // of the side
-  // > 0: the flap's boundary nodes beyond this fraction of the side from the fold line are
-  // carried too (a gripper along the edge). Default 0: corners only; on the 9..13-node quad
-  // meshes tried, gripping the edge made the crease lock and the projection diverge.
+  // > 0: every node beyond this fraction of the side from the fold line on the flap side is
+  // carried rigidly with the corners (the flap pressed flat, as gravity and the table would do;
+  // nodes that would sit in a later stage's moving crease zone stay free). 0: corners only.
   double grip_margin_fraction = 0.0;
   double stage_duration = 1.5;  // s per folding stage
   double rest_before = 0.2, rest_after = 0.6;  // s
