@@ -70,6 +70,21 @@ describe('classify panel', () => {
 
     // the gallery shows the database's reference states
     assert.equal(await page.locator('#classify-gallery figure').count(), db.representatives.length);
+
+    // the boundary of a reconstructed cloud (the sample wavy cloth) is classified too
+    await page.click('#tab-reconstruct');
+    await page.click('#reconstruct-sample');
+    await page.waitForFunction(() => window.__tela.reconstruct.status === 'loaded', null, T);
+    await page.click('#reconstruct-run');
+    await page.waitForFunction(() => window.__tela.reconstruct.status === 'done', null, T);
+    await page.click('#tab-classify');
+    const before = (await panelState(page)).classified;
+    await page.selectOption('#classify-source', 'boundary');
+    await page.waitForFunction((k) => window.__tela.classify.classified > k && window.__tela.classify.source === 'boundary', before, T);
+    const b = await panelState(page);
+    assert.equal(b.error, null);
+    assert.equal(b.segments, m);
+    assert.ok(db.classes.includes(b.className));
     assert.deepEqual(problems, []);
     await page.context().close();
   });

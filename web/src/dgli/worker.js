@@ -4,6 +4,7 @@
 //
 // messages in:  { id, type: 'database', json } | { id, type: 'scene', scenario: jsonText }
 //               | { id, type: 'classify', positions: Float32Array | Float64Array, k }
+//               | { id, type: 'classifyBoundary', points: Float64Array (closed polyline xyz), k }
 // messages out: { type: 'result', id, result, ms } | { type: 'error', id?, message }
 import createTela from '../wasm/tela.mjs';
 
@@ -34,6 +35,12 @@ function run({ id, type, ...message }) {
     else if (!faces) result = { ok: false, error: 'no scene' };
     else {
       result = classifier.classifyMesh(message.positions, faces, message.k ?? 5);
+      result.segmentCount = result.ok ? result.segments.length / 6 : 0;
+    }
+  } else if (type === 'classifyBoundary') {
+    if (!classifier) result = { ok: false, error: 'no dGLI database loaded' };
+    else {
+      result = classifier.classifyBoundary(message.points, message.k ?? 5);
       result.segmentCount = result.ok ? result.segments.length / 6 : 0;
     }
   } else {

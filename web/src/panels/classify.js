@@ -31,7 +31,7 @@ export const classifyPanel = {
   mount(container, app) {
     const state = (window.__tela.classify = {
       status: 'loading', error: null, className: '', distance: null, runnerUpName: '', runnerUpDistance: null,
-      knnName: '', knnVotes: 0, segments: 0, values: [], classified: 0, hover: null, steps: -1, highlighted: 0,
+      knnName: '', knnVotes: 0, source: 'frame', segments: 0, values: [], classified: 0, hover: null, steps: -1, highlighted: 0,
     });
     const ui = {};
     let active = false;
@@ -59,9 +59,15 @@ export const classifyPanel = {
     ui.error = el('p', { className: 'field-error', id: 'classify-error', hidden: true });
     ui.gallery = el('div', { className: 'ref-gallery', id: 'classify-gallery' });
     ui.provenance = el('p', { className: 'hint' });
+    // what is classified: the simulated frame, or the boundary of the Reconstruct panel's cloud
+    ui.source = el('select', { id: 'classify-source' },
+      el('option', { value: 'frame', textContent: 'the current simulated frame' }),
+      el('option', { value: 'boundary', textContent: 'the reconstructed cloud’s boundary', disabled: true }));
+    ui.matrixTitle = el('h2', { textContent: 'dGLI matrix (current frame)' });
     container.append(
+      el('label', { className: 'param' }, el('span', { textContent: 'classify' }), ui.source, el('span')),
       el('h2', { textContent: 'Predicted class' }), ui.prediction, ui.error,
-      el('h2', { textContent: 'dGLI matrix (current frame)' }),
+      ui.matrixTitle,
       el('div', { className: 'heatmap-wrap' }, ui.matrix),
       el('div', { className: 'heatmap-scale' }, ui.scaleMin, ui.bar, ui.scaleMax), ui.entry,
       el('h2', { textContent: 'Reference states' }), ui.gallery, ui.provenance,
@@ -80,7 +86,7 @@ export const classifyPanel = {
       const ctx = overlay.getContext('2d');
       ctx.clearRect(0, 0, w, h);
       state.highlighted = 0;
-      if (!active || !state.hover || !last?.ok || !view) return;
+      if (!active || !state.hover || !last?.ok || !view || source() !== 'frame') return;
       const seg = last.segments;
       const p = new Float64Array(3);
       const v = new THREE.Vector3();
@@ -177,14 +183,37 @@ export const classifyPanel = {
         ` at distance ${fmt(result.distance)}`, el('br'),
         `runner-up: ${label(result.runnerUp)} at ${fmt(result.runnerUpDistance)}`, el('br'),
         `5-NN vote: ${label(result.knnClass)} (${result.knnVotes} of 5)`,
-        el('br'), el('span', { className: 'hint', textContent: `step ${latest?.steps ?? '–'} · ${result.segmentCount} segments, ${result.values.length} entries${result.undefined ? `, ${result.undefined} undefined` : ''}` }),
+        el('br'), el('span', { className: 'hint', textContent: `${source() === 'frame' ? `step ${latest?.steps ?? '–'}` : 'reconstructed boundary'} · ${result.segmentCount} segments, ${result.values.length} entries${result.undefined ? `, ${result.undefined} undefined` : ''}` }),
       );
       for (const figure of ui.gallery.children) figure.classList.toggle('match', figure.dataset.class === result.class);
       showEntry();
       drawHighlight();
     }
+    const source = () => ui.source.value;
+    let boundary = null; // { name, points } from the Reconstruct panel
+    document.addEventListener('tela:reconstruction', ({ detail }) => {
+      boundary = detail?.boundary?.length >= 12 ? detail : null;
+      ui.source.options[1].disabled = !boundary;
+      if (!boundary && source() === 'boundary') ui.source.value = 'frame';
+      if (boundary && source() === 'boundary') classifyBoundary();
+    });
+    async function classifyBoundary() {
+      if (!boundary || databaseFailed) return;
+      const result = await client.request({ type: 'classifyBoundary', points: boundary.points, k: 5 });
+      if (result.cancelled || source() !== 'boundary') return;
+      state.source = 'boundary';
+      show(result);
+    }
+    ui.source.addEventListener('change', () => {
+      state.source = source();
+      ui.matrixTitle.textContent = source() === 'frame' ? 'dGLI matrix (current frame)' : `dGLI matrix (boundary of “${boundary?.name}”)`;
+      ui.entry.hidden = source() !== 'frame';
+      if (source() === 'boundary') classifyBoundary();
+      else classifyLatest();
+      drawHighlight();
+    });
     async function classifyLatest() {
-      if (!active || inFlight || !latest || !sceneReady || databaseFailed) return;
+      if (!active || inFlight || !latest || !sceneReady || databaseFailed || source() !== 'frame') return;
       const elapsed = performance.now() - lastRun;
       if (elapsed < INTERVAL_MS) {
         clearTimeout(timer);
@@ -198,7 +227,7 @@ export const classifyPanel = {
       if (scene.ok) {
         const result = await client.request({ type: 'classify', positions: frame.positions, k: 5 });
         state.steps = frame.steps;
-        if (!result.cancelled) show(result);
+        if (!result.cancelled && source() === 'frame') show(result);
       } else {
         state.status = 'error';
         showError(`The current scene has no mesh to classify: ${scene.error}`);

@@ -398,6 +398,7 @@ export const reconstructPanel = {
       ui.exportMesh.disabled = !r?.mesh;
       ui.simulate.disabled = !r?.mesh;
       if (!r) {
+        document.dispatchEvent(new CustomEvent('tela:reconstruction', { detail: null }));
         ui.summary.replaceChildren();
         ui.legend.replaceChildren();
         ui.warnings.textContent = '';
@@ -439,6 +440,11 @@ export const reconstructPanel = {
           else view.setVisible(input.dataset.layer, input.checked);
         }
       }
+      // the Classify panel can classify the longest boundary curve (dGLI of a boundary polyline)
+      const longest = r.boundaryCurves.reduce((a, b) => (b.length > (a?.length ?? 0) ? b : a), null);
+      document.dispatchEvent(new CustomEvent('tela:reconstruction', {
+        detail: { name: state.name, boundary: longest ? Array.from(longest) : [], points: longest ? Float64Array.from(longest) : null },
+      }));
       app.showNotice(`Reconstructed “${state.name}”: χ = ${t.euler}, ${t.boundaryComponents} boundary curve${t.boundaryComponents === 1 ? '' : 's'}, genus ${t.genus}.`);
     }
 
