@@ -162,6 +162,9 @@ export const fitPanel = {
       return Object.keys(o).length ? JSON.stringify(o) : '';
     }
     const openRecording = async ({ name, bytes }) => {
+      if (state.status === 'sweeping' || state.status === 'refining') {
+        return showError(`a fit is running: cancel it before opening “${name}”`);
+      }
       showError('');
       app.clearError();
       stopWorkers();

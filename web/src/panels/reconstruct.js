@@ -255,6 +255,10 @@ export const reconstructPanel = {
         if (!result) view?.setCloud(cloud.positions, null);
         return;
       }
+      if (o.crop && !(o.crop.min.length === 3 && o.crop.max.length === 3 && [...o.crop.min, ...o.crop.max].every(Number.isFinite))) {
+        ui.cleanSummary.textContent = 'crop: min and max need three numbers each (x, y, z in metres)';
+        return;
+      }
       const answer = await client.request({ type: 'clean', positions: cloud.positions.slice(), options: o });
       setBusy('');
       if (token !== previewToken || answer.cancelled) return;
