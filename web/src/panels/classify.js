@@ -30,13 +30,14 @@ export const classifyPanel = {
 
   mount(container, app) {
     const state = (window.__tela.classify = {
-      status: 'loading', error: null, className: '', distance: null, runnerUpName: '', runnerUpDistance: null,
+      status: 'idle', error: null, className: '', distance: null, runnerUpName: '', runnerUpDistance: null,
       knnName: '', knnVotes: 0, source: 'frame', segments: 0, values: [], classified: 0, hover: null, steps: -1, highlighted: 0,
     });
     const ui = {};
     let active = false;
     let database = null;   // parsed JSON (gallery)
     let sceneReady = null; // promise of the worker's faces for the current scene
+    let databaseReady = null; // promise: true once the worker holds the classifier
     let latest = null;     // { positions, steps }
     let last = null;       // last classification result
     let inFlight = false;
@@ -198,7 +199,7 @@ export const classifyPanel = {
       if (boundary && source() === 'boundary') classifyBoundary();
     });
     async function classifyBoundary() {
-      if (!boundary || databaseFailed) return;
+      if (!boundary || !(await databaseReady)) return;
       const result = await client.request({ type: 'classifyBoundary', points: boundary.points, k: 5 });
       if (result.cancelled || source() !== 'boundary') return;
       state.source = 'boundary';
@@ -223,6 +224,10 @@ export const classifyPanel = {
       inFlight = true;
       lastRun = performance.now();
       const frame = latest;
+      if (!(await databaseReady)) {
+        inFlight = false;
+        return;
+      }
       const scene = await sceneReady;
       if (scene.ok) {
         const result = await client.request({ type: 'classify', positions: frame.positions, k: 5 });
@@ -236,9 +241,16 @@ export const classifyPanel = {
       if (latest !== frame) classifyLatest();
     }
 
+    // the worker, its wasm and the database are loaded when the panel is first shown
+    let started = false;
+    let sceneText = '';
+    const loadScene = () => {
+      if (started && sceneText) sceneReady = client.request({ type: 'scene', scenario: sceneText });
+    };
     app.on('scene', (s) => {
       if (!s.scenarioText) return;
-      sceneReady = client.request({ type: 'scene', scenario: s.scenarioText });
+      sceneText = s.scenarioText;
+      loadScene();
     });
     app.on('frame', (frame) => {
       latest = { positions: frame.positions, steps: frame.steps };
@@ -247,6 +259,11 @@ export const classifyPanel = {
     this.activate = () => {
       active = true;
       overlay.hidden = false;
+      if (!started) {
+        started = true;
+        loadScene();
+        databaseReady = loadDatabase();
+      }
       classifyLatest();
     };
     this.deactivate = () => {
@@ -255,7 +272,7 @@ export const classifyPanel = {
     };
 
     // ---- database and gallery
-    (async () => {
+    const loadDatabase = async () => {
       try {
         const response = await fetch(DATABASE_URL);
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
@@ -268,7 +285,7 @@ export const classifyPanel = {
         databaseFailed = true;
         showError(`The dGLI database could not be loaded: ${err.message}`);
         ui.prediction.textContent = 'no classifier';
-        return;
+        return false;
       }
       state.status = 'ready';
       ui.prediction.textContent = 'waiting for a frame…';
@@ -290,8 +307,8 @@ export const classifyPanel = {
         `coordinates: ${database.settings.segments}, ${database.settings.per_side} per side${database.settings.normalize_by_perimeter ? ', × perimeter' : ''}. ` +
         `Matrices share one scale (±${fmt(scale)}).`;
       ui.gallery.title = database.provenance;
-      classifyLatest();
-    })();
+      return true;
+    };
   },
   activate() {},
   deactivate() {},
