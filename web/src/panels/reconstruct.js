@@ -396,6 +396,7 @@ export const reconstructPanel = {
       state.boundaryCurves = r ? r.boundaryCurves.length : 0;
       state.criticalPoints = r ? r.criticalPoints.types.length : 0;
       state.labels = r ? new Set(r.labels).size : 0;
+      state.ms = r ? r.ms : null;
       state.mesh = r?.mesh ? { nodes: r.mesh.positions.length / 3, faces: r.mesh.quads.length / 4 } : null;
       ui.toggles.hidden = !r;
       ui.exportPly.disabled = !r;
