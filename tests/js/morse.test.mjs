@@ -89,4 +89,18 @@ describe('reconstructCloud (wasm)', () => {
     // the module still works afterwards
     assert.equal(tela.reconstructCloud(torusCloud(500), { seed: 3 }).ok, true);
   });
+
+  test('tela reconstruct: bad input prints {"error"} and exits 2', () => {
+    const cli = join(root, 'build/tela');
+    const file = join(dir, 'ragged.xyz');
+    writeFileSync(file, '0 0 0\n1 2\n');
+    for (const args of [['reconstruct'], ['reconstruct', join(dir, 'missing.xyz')], ['reconstruct', file],
+      ['reconstruct', file, '--levels', '1'], ['reconstruct', file, '--direction', '1,2'],
+      ['reconstruct', file, '--voxel', '-1'], ['reconstruct', file, '--frobnicate']]) {
+      const run = spawnSync(cli, args, { encoding: 'utf8', timeout: 60000 });
+      assert.equal(run.status, 2, `tela ${args.join(' ')}: ${run.stdout}`);
+      const json = JSON.parse(run.stdout);
+      assert.equal(typeof json.error, 'string');
+    }
+  });
 });

@@ -132,4 +132,16 @@ inline Positions holed_ellipsoid(int count, std::uint64_t seed) {
       });
 }
 
+// a Moebius strip of width 0.3 around the unit circle (non-orientable, one boundary curve)
+inline Positions moebius_strip(int count, std::uint64_t seed) {
+  return sample_surface(
+      count, seed, 0.002,
+      [](double u, double v) {
+        const double w = 0.3 * (v - 0.5);
+        const double ring = 1 + w * cos_turns(u / 2);
+        return Eigen::Vector3d(ring * cos_turns(u), ring * sin_turns(u), w * sin_turns(u / 2));
+      },
+      [](double, double v) { return ramp(v); });
+}
+
 }  // namespace tela::morse_test

@@ -147,18 +147,23 @@ BoundaryCurves find_boundary_curves(const Positions& points, const NeighbourGrap
       const int v = walk.back();
       int best = -1;
       double best_score = -1e300;
-      for (const int* w = graph.begin(v); w != graph.end(v); ++w) {
-        if (curves.curve_of[*w] != id || visited[*w]) continue;
-        Eigen::Vector3d d = (points.row(*w) - points.row(v)).transpose();
+      auto consider = [&](int w) {
+        if (curves.curve_of[w] != id || visited[w]) return;
+        Eigen::Vector3d d = (points.row(w) - points.row(v)).transpose();
         d -= planes[v].normal * planes[v].normal.dot(d);
         const double length = d.norm();
-        if (length == 0) continue;
+        if (length == 0) return;
         const double score = direction.squaredNorm() == 0 ? -length : direction.dot(d) / length;
-        if (score > best_score) {
+        if (score > best_score || (score == best_score && w < best)) {
           best_score = score;
-          best = *w;
+          best = w;
         }
-      }
+      };
+      for (const int* w = graph.begin(v); w != graph.end(v); ++w) consider(*w);
+      // across a gap in the band: boundary points two steps away
+      if (best < 0)
+        for (const int* u = graph.begin(v); u != graph.end(v); ++u)
+          for (const int* w = graph.begin(*u); w != graph.end(*u); ++w) consider(*w);
       if (best < 0) break;
       direction = (points.row(best) - points.row(v)).transpose().normalized();
       // the band's other row: mark the points beside this step as passed
@@ -167,6 +172,8 @@ BoundaryCurves find_boundary_curves(const Positions& points, const NeighbourGrap
           visited[*w] = 1;
       visited[best] = 1;
       walk.push_back(best);
+      // back at the start: the curve is closed
+      if (walk.size() > 8 && graph.adjacent(best, walk.front())) break;
     }
     curves.polylines.push_back(std::move(walk));
   }

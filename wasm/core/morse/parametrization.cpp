@@ -54,18 +54,35 @@ Result<Mesh> resample_disc(const Reconstruction& r, int nodes) {
   const int m = static_cast<int>(line.size());
   if (m < 8) return R::failure("the boundary curve has fewer than 8 ordered points");
 
-  // arc length along the closed boundary polyline
+  // the walk zig-zags across the band of boundary points: measure it after a moving average
+  // over 7 points, and arc length along that closed curve
+  Positions curve(m, 3);
+  for (int i = 0; i < m; ++i) {
+    Eigen::RowVector3d sum = Eigen::RowVector3d::Zero();
+    for (int j = -3; j <= 3; ++j) sum += r.points.row(line[((i + j) % m + m) % m]);
+    curve.row(i) = sum / 7.0;
+  }
   std::vector<double> s(m + 1, 0.0);
-  for (int i = 0; i < m; ++i) s[i + 1] = s[i] + (r.points.row(line[(i + 1) % m]) - r.points.row(line[i])).norm();
+  for (int i = 0; i < m; ++i) s[i + 1] = s[i] + (curve.row((i + 1) % m) - curve.row(i)).norm();
   const double length = s[m];
   if (!(length > 0)) return R::failure("the boundary curve has zero length");
+  // the walk that ordered the curve must have come back to its start
+  double walked = 0;
+  for (int i = 0; i + 1 < m; ++i) walked += (r.points.row(line[i + 1]) - r.points.row(line[i])).norm();
+  if ((r.points.row(line[m - 1]) - r.points.row(line[0])).norm() > 4 * walked / (m - 1))
+    return R::failure("the boundary curve could not be ordered into a closed polyline (the walk along it stopped early)");
 
-  // corners: the four sharpest turns, seen over a window of 1/40 of the curve, apart by >= 1/8
+  // corners: the four sharpest turns in the tangent planes, seen over a window of 1/40 of the
+  // curve, apart by >= 1/8 of its length
   const int window = std::max(2, m / 40);
   std::vector<std::pair<double, int>> turns;
   for (int i = 0; i < m; ++i) {
-    const Eigen::RowVector3d a = r.points.row(line[i]) - r.points.row(line[(i - window + m) % m]);
-    const Eigen::RowVector3d b = r.points.row(line[(i + window) % m]) - r.points.row(line[i]);
+    // the turn within the surface (geodesic), not the bending of the surface itself
+    const Eigen::RowVector3d normal = r.planes[line[i]].normal.transpose();
+    Eigen::RowVector3d a = curve.row(i) - curve.row((i - window + m) % m);
+    Eigen::RowVector3d b = curve.row((i + window) % m) - curve.row(i);
+    a -= normal.dot(a) * normal;
+    b -= normal.dot(b) * normal;
     const double cosine = a.dot(b) / std::max(1e-300, a.norm() * b.norm());
     turns.emplace_back(cosine, i);  // smallest cosine = sharpest turn
   }
