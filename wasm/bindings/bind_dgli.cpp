@@ -142,12 +142,15 @@ class DgliClassifier {
       return out;
     }
     const Classification r = classify_coordinates(db_, c.value->values, k < 1 ? 1 : k);
-    out.set("class", db_.classes[r.label]);
-    out.set("distance", r.distance);
-    out.set("runnerUp", r.runner_up >= 0 ? val(db_.classes[r.runner_up]) : val::null());
-    out.set("runnerUpDistance", r.runner_up_distance);
-    out.set("knnClass", db_.classes[r.knn_label]);
+    // as `tela classify`: the k nearest states first, then the nearest class representative
+    out.set("class", db_.classes[r.knn_label]);
+    out.set("distance", r.knn_label_distance);
+    out.set("runnerUp", r.state_runner_up >= 0 ? val(db_.classes[r.state_runner_up]) : val::null());
+    out.set("runnerUpDistance", r.state_runner_up_distance);
     out.set("knnVotes", r.knn_votes);
+    out.set("representativeClass", db_.classes[r.label]);
+    out.set("representativeDistance", r.distance);
+    out.set("representativeRunnerUp", r.runner_up >= 0 ? val(db_.classes[r.runner_up]) : val::null());
     return out;
   }
 

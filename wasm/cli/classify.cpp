@@ -14,10 +14,10 @@ namespace tela::cli {
 int run_classify(const std::vector<std::string>& args) {
   const std::string usage =
       "usage: tela classify STATE.obj|boundary.csv|trajectory.csv [--frame K --scenario FILE|NAME] "
-      "[--database FILE (default public/dgli/database.json)] [--k K]";
+      "[--database FILE (default public/dgli/database.json)] [--k K (default 1)]";
   ClothStateSource source;
   std::string database_path = "public/dgli/database.json";
-  int k = 5;
+  int k = 1;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     const bool has_value = i + 1 < args.size();
@@ -52,14 +52,19 @@ int run_classify(const std::vector<std::string>& args) {
   const std::vector<std::string>& names = db.value->classes;
   nlohmann::json out;
   out["state"] = kind;
-  out["class"] = names[c.label];
-  out["distance"] = c.distance;
-  out["runner_up"] = c.runner_up >= 0 ? nlohmann::json(names[c.runner_up]) : nlohmann::json(nullptr);
-  out["runner_up_distance"] = c.runner_up >= 0 ? nlohmann::json(c.runner_up_distance) : nlohmann::json(nullptr);
-  out["knn_class"] = names[c.knn_label];
-  out["knn_votes"] = c.knn_votes;
+  // first the k nearest database states (k = 1: the nearest state), then the thesis's nearest
+  // class representative
+  out["class"] = names[c.knn_label];
+  out["distance"] = c.knn_label_distance;
+  out["runner_up"] = c.state_runner_up >= 0 ? nlohmann::json(names[c.state_runner_up]) : nlohmann::json(nullptr);
+  out["runner_up_distance"] = c.state_runner_up >= 0 ? nlohmann::json(c.state_runner_up_distance) : nlohmann::json(nullptr);
   out["k"] = k;
-  out["knn_mean_distance"] = c.knn_distance;
+  out["knn_votes"] = c.knn_votes;
+  out["representative"] = {
+      {"class", names[c.label]},
+      {"distance", c.distance},
+      {"runner_up", c.runner_up >= 0 ? nlohmann::json(names[c.runner_up]) : nlohmann::json(nullptr)},
+      {"runner_up_distance", c.runner_up >= 0 ? nlohmann::json(c.runner_up_distance) : nlohmann::json(nullptr)}};
   out["undefined_pairs"] = coordinates.value->undefined;
   std::printf("%s\n", out.dump().c_str());
   return 0;

@@ -16,9 +16,10 @@ namespace tela::cli {
 int run_dgli_database(const std::vector<std::string>& args) {
   const std::string usage =
       "usage: tela dgli-database [--out FILE] [--evaluate] [--database FILE (evaluate an existing one)] "
-      "[--per-side K] [--layout spread|first_half] [--held-out-per-class N] [--held-out-out FILE] [--seed S]";
+      "[--per-side K] [--layout spread|first_half] [--held-out-per-class N] [--held-out-out FILE] [--seed S] [--k K] [--noise M]";
   std::string out_path, database_path, held_out_path;
   bool evaluate = false;
+  int k = 1;
   NapkinDatabaseSpec spec;
   HeldOutSpec held_out;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -39,6 +40,9 @@ int run_dgli_database(const std::vector<std::string>& args) {
         return bad_input("--held-out-per-class: needs a whole number in [1, 100]");
     } else if (a == "--layout" && has_value) {
       if (!parse_side_layout(args[++i], spec.settings.layout)) return bad_input("--layout: spread or first_half");
+    } else if (a == "--k" && has_value) {
+      k = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
+      if (*end != '\0' || k < 1 || k > 100) return bad_input("--k: needs a whole number in [1, 100]");
     } else if (a == "--noise" && has_value) {
       held_out.noise = std::strtod(args[++i].c_str(), &end);
       if (*end != '\0' || !(held_out.noise >= 0 && held_out.noise < 0.05)) return bad_input("--noise: metres in [0, 0.05)");
@@ -95,7 +99,7 @@ int run_dgli_database(const std::vector<std::string>& args) {
   out["classes"] = db.classes;
   if (evaluate) {
     std::vector<ReferenceState> held_out_states;
-    const Evaluation e = evaluate_held_out(db, held_out, 5, &held_out_states);
+    const Evaluation e = evaluate_held_out(db, held_out, k, &held_out_states);
     if (!held_out_path.empty()) {
       DgliDatabase dump = db;
       dump.representatives = held_out_states;
@@ -111,6 +115,7 @@ int run_dgli_database(const std::vector<std::string>& args) {
                        {"failures", e.generation.failures},
                        {"accuracy_nearest_representative", e.accuracy_nearest()},
                        {"accuracy_knn", e.accuracy_knn()},
+                       {"k", k},
                        {"confusion_nearest_representative", e.confusion_nearest},
                        {"confusion_knn", e.confusion_knn},
                        {"nodes_per_side", held_out.pose.nodes_per_side},

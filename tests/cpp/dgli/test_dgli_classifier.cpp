@@ -124,16 +124,22 @@ TEST_CASE("held-out accuracy of the shipped database (other resolution, pose, de
   const Evaluation e = evaluate_held_out(*db.value, spec);
   std::printf("dgli held-out: %d states from %d sequences (%d failed), %d-node napkins, noise %.3f m\n", e.total,
               e.generation.sequences, e.generation.failed_sequences, spec.pose.nodes_per_side, spec.noise);
-  std::printf("dgli held-out accuracy: nearest representative %.3f, %d-NN %.3f\n", e.accuracy_nearest(), 5, e.accuracy_knn());
-  std::printf("dgli confusion (rows true, columns predicted, nearest representative):\n");
-  for (std::size_t i = 0; i < e.confusion_nearest.size(); ++i) {
-    std::printf("  %-22s", db.value->classes[i].c_str());
-    for (int n : e.confusion_nearest[i]) std::printf(" %3d", n);
-    std::printf("\n");
-  }
+  std::printf("dgli held-out accuracy: nearest database state (1-NN) %.3f, nearest class representative %.3f\n",
+              e.accuracy_knn(), e.accuracy_nearest());
+  auto print = [&](const char* title, const std::vector<std::vector<int>>& confusion) {
+    std::printf("dgli confusion, %s (rows true, columns predicted, classes in database order):\n", title);
+    for (std::size_t i = 0; i < confusion.size(); ++i) {
+      std::printf("  %-22s", db.value->classes[i].c_str());
+      for (int n : confusion[i]) std::printf(" %3d", n);
+      std::printf("\n");
+    }
+  };
+  print("1-NN", e.confusion_knn);
+  print("nearest representative", e.confusion_nearest);
+  CHECK(e.generation.failed_sequences == 0);
   CHECK(e.total > 50);
+  // the classifier `tela classify` reports first: the nearest database state
   CHECK(e.accuracy_knn() >= 0.9);
-  CHECK(e.accuracy_nearest() >= 0.9);
 }
 
 }  // TEST_SUITE

@@ -1,6 +1,36 @@
 #include "dgli/cloth_coordinates.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace tela {
+namespace {
+
+// arc-length parametrisation of a closed polyline: cumulative lengths, then the point at s
+struct ArcLength {
+  const Positions& points;
+  std::vector<double> cumulative;  // cumulative[k] = length up to point k; back() = perimeter
+  explicit ArcLength(const Positions& p) : points(p), cumulative(static_cast<std::size_t>(p.rows()) + 1, 0.0) {
+    const Eigen::Index n = p.rows();
+    for (Eigen::Index k = 0; k < n; ++k)
+      cumulative[k + 1] = cumulative[k] + (p.row((k + 1) % n) - p.row(k)).norm();
+  }
+  Point3 at(double s) const {
+    const double total = cumulative.back();
+    s = std::fmod(s, total);
+    if (s < 0) s += total;
+    const Eigen::Index n = points.rows();
+    // the edge k with cumulative[k] <= s <= cumulative[k + 1]
+    const auto it = std::upper_bound(cumulative.begin(), cumulative.end(), s);
+    Eigen::Index k = std::clamp<Eigen::Index>(static_cast<Eigen::Index>(it - cumulative.begin()) - 1, 0, n - 1);
+    const double length = cumulative[k + 1] - cumulative[k];
+    const double w = length > 0 ? std::min((s - cumulative[k]) / length, 1.0) : 0.0;
+    const Point3 p = points.row(k).transpose(), q = points.row((k + 1) % n).transpose();
+    return p + w * (q - p);
+  }
+};
+
+}  // namespace
 
 const char* to_string(SegmentChoice choice) {
   switch (choice) {
@@ -43,7 +73,8 @@ Result<std::vector<Segment>> choose_segments(const BoundaryCurve& curve, const C
   } else {
     if (settings.per_side < 1) return R::failure("per_side: must be >= 1 (got " + std::to_string(settings.per_side) + ")");
     if (settings.sides < 1) return R::failure("sides: must be >= 1");
-    const double perimeter = perimeter_length(curve.points);
+    const ArcLength arc(curve.points);
+    const double perimeter = arc.cumulative.back();
     std::vector<double> corners = curve.corners;
     if (static_cast<int>(corners.size()) != settings.sides) {
       corners.clear();
@@ -57,8 +88,7 @@ Result<std::vector<Segment>> choose_segments(const BoundaryCurve& curve, const C
       for (int j = 0; j < k; ++j) {
         const double a = settings.layout == SideLayout::spread ? 2 * j : j + 0.1;
         const double b = settings.layout == SideLayout::spread ? 2 * j + 1 : j + 0.8;
-        segments.push_back({point_at_arc_length(curve.points, from + a * piece),
-                            point_at_arc_length(curve.points, from + b * piece)});
+        segments.push_back({arc.at(from + a * piece), arc.at(from + b * piece)});
       }
     }
   }

@@ -150,13 +150,28 @@ Classification classify_coordinates(const DgliDatabase& db, const Vector& query,
       result.runner_up_distance = best[c];
     }
   }
-  // k nearest states (stable order on ties)
+  // k nearest states (stable order on ties). For k = 1 only the nearest state of each class
+  // matters, so a squared distance that already exceeds its class's best is abandoned early.
   std::vector<std::pair<double, int>> distances;
   distances.reserve(db.states.size());
-  for (std::size_t i = 0; i < db.states.size(); ++i)
-    distances.push_back({distance_to(db.states[i].coordinates), static_cast<int>(i)});
+  std::vector<double> class_best(db.classes.size(), 1e300);
+  for (std::size_t i = 0; i < db.states.size(); ++i) {
+    const Vector& state = db.states[i].coordinates;
+    const int label = db.states[i].label;
+    const double bound = k <= 1 ? class_best[label] * class_best[label] : 1e300;
+    double best = 1e300;
+    for (const Vector& v : variants) {
+      double sum = 0;
+      for (std::size_t j = 0; j < v.size() && sum < std::min(best, bound); ++j) sum += (v[j] - state[j]) * (v[j] - state[j]);
+      best = std::min(best, sum);
+    }
+    if (best >= bound) continue;
+    const double d = std::sqrt(best);
+    class_best[label] = std::min(class_best[label], d);
+    distances.push_back({d, static_cast<int>(i)});
+  }
   const int kk = std::min<int>(std::max(k, 1), static_cast<int>(distances.size()));
-  std::partial_sort(distances.begin(), distances.begin() + kk, distances.end());
+  std::partial_sort(distances.begin(), distances.begin() + kk, distances.end());  // pairs: ties by index
   std::vector<int> votes(db.classes.size(), 0);
   std::vector<double> sums(db.classes.size(), 0.0);
   double total = 0;
@@ -173,6 +188,19 @@ Classification classify_coordinates(const DgliDatabase& db, const Vector& query,
       result.knn_votes = votes[c];
     }
   result.knn_distance = kk > 0 ? total / kk : 0;
+  // nearest state of the voted class and of any other class
+  std::vector<double> nearest(db.classes.size(), 1e300);
+  for (const auto& entry : distances) {
+    const int label = db.states[entry.second].label;
+    nearest[label] = std::min(nearest[label], entry.first);
+  }
+  if (result.knn_label >= 0) result.knn_label_distance = nearest[result.knn_label];
+  for (int c = 0; c < static_cast<int>(nearest.size()); ++c)
+    if (c != result.knn_label && nearest[c] < 1e300 &&
+        (result.state_runner_up < 0 || nearest[c] < result.state_runner_up_distance)) {
+      result.state_runner_up = c;
+      result.state_runner_up_distance = nearest[c];
+    }
   return result;
 }
 

@@ -57,11 +57,14 @@ struct Classification {
   int knn_label = -1;              // majority of the k nearest states (ties: smaller distance sum)
   int knn_votes = 0;
   double knn_distance = 0;         // mean distance of the k nearest states
+  double knn_label_distance = 0;   // distance to the nearest state of knn_label
+  int state_runner_up = -1;        // the class of the nearest state not of knn_label
+  double state_runner_up_distance = 0;
 };
 
 // Classifies coordinates (computed with db.settings) against the database; k >= 1. Distances
 // use db.rotations (see above).
-Classification classify_coordinates(const DgliDatabase& db, const std::vector<double>& coordinates, int k = 5);
+Classification classify_coordinates(const DgliDatabase& db, const std::vector<double>& coordinates, int k = 1);
 
 // JSON form (format "tela-dgli-database", version 1). Values are rounded to `digits`
 // decimals to keep the file small.

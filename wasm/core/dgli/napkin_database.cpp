@@ -104,8 +104,10 @@ std::vector<FoldSequenceSpec> database_sequences(const NapkinDatabaseSpec& spec)
   for (int kind = 0; kind < kNapkinClassCount; ++kind) {
     double lo = 0, hi = 0;
     depth_range(kind, lo, hi);
-    const int depths = kind == kHalfDiagonal || kind == kCrumpled ? 1 : 3;
-    const int variants = kind == kCrumpled ? 32 : variant_count(kind);
+    // the quarter fold's final state depends strongly on the depth (4 layers, bulging flaps):
+    // more depths; crumpled states are random: more seeds
+    const int depths = kind == kHalfDiagonal || kind == kCrumpled ? 1 : kind == kQuarter ? 9 : 3;
+    const int variants = kind == kCrumpled ? 96 : variant_count(kind);
     for (int v = 0; v < variants; ++v)
       for (int d = 0; d < depths; ++d) {
         FoldSequenceSpec s;
@@ -157,15 +159,17 @@ DgliDatabase generate_napkin_database(const NapkinDatabaseSpec& spec, Generation
     spread = spreads.empty() ? 1.0 : 0.35 * spreads[spreads.size() / 2];
   }
   db.representatives = select_representatives(db.states, kNapkinClassCount, spread, spec.max_representatives_per_class);
-  char text[600];
+  char text[900];
   std::snprintf(text, sizeof text,
-                "tela dgli-database: %d folding sequences of a %.2f m square napkin (%dx%d %s mesh), simulated by the "
-                "tela cloth simulator in zero gravity (no table contact yet): the part on the table held by hold "
-                "controls (nodes beyond %.0f%% of the side from the fold lines), the folded corners carried by "
-                "keyframed controls along half-circle arcs about the fold lines; crumpled: corners and side "
-                "midpoints carried towards the centre. %d failed. Frames every 0.1 s, every %d-th labelled frame kept.",
+                "tela dgli-database: %d folding sequences of a %.2f m square napkin (%dx%d %s mesh; triangles split "
+                "along the fold line for the diagonal fold), simulated by the tela cloth simulator in zero gravity "
+                "(no table contact yet): the part on the table held by hold controls (nodes beyond %.0f%% of the side "
+                "from the fold lines), the folded corners carried by keyframed controls along half-circle arcs about "
+                "the fold lines, ending %.0f mm above the cloth, flaps free; crumpled: corners and side midpoints "
+                "carried towards random points near the centre. %d failed. Frames every 0.1 s, labelled once a fold "
+                "stage is 90%% done, every %d-th labelled frame kept.",
                 r.sequences, spec.pose.side, spec.pose.nodes_per_side, spec.pose.nodes_per_side, spec.pose.elements.c_str(),
-                100 * spec.pin_margin_fraction, r.failed_sequences, spec.frame_stride);
+                100 * spec.pin_margin_fraction, 1000 * spec.hover, r.failed_sequences, spec.frame_stride);
   db.provenance = text;
   return db;
 }

@@ -18,7 +18,7 @@ struct NapkinDatabaseSpec {
   NapkinPose pose{0.4, 13, "quad", 0.0, {0.0, 0.0}};  // 0.4 m, 13 x 13 quads, unrotated
   double pin_margin_fraction = 0.25;
   double hover = 0.03;               // metres (FoldSequenceSpec::hover)
-  int frame_stride = 2;              // keep every n-th labelled frame
+  int frame_stride = 4;              // keep every n-th labelled frame (settled frames barely differ)
   double spread = 0.0;               // representatives: RMS target; <= 0 picks 0.35 x median class spread
   int max_representatives_per_class = 8;
 };
@@ -58,7 +58,7 @@ struct Evaluation {
 };
 
 // `states_out` (optional) receives the held-out states.
-Evaluation evaluate_held_out(const DgliDatabase& db, const HeldOutSpec& spec, int k = 5,
+Evaluation evaluate_held_out(const DgliDatabase& db, const HeldOutSpec& spec, int k = 1,
                              std::vector<ReferenceState>* states_out = nullptr);
 
 // Labelled coordinate vectors of one simulated sequence (frames with label >= 0, every
