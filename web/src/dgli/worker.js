@@ -34,13 +34,13 @@ function run({ id, type, ...message }) {
     if (!classifier) result = { ok: false, error: 'no dGLI database loaded' };
     else if (!faces) result = { ok: false, error: 'no scene' };
     else {
-      result = classifier.classifyMesh(message.positions, faces, message.k ?? 5);
+      result = classifier.classifyMesh(message.positions, faces, message.k ?? 1);
       result.segmentCount = result.ok ? result.segments.length / 6 : 0;
     }
   } else if (type === 'classifyBoundary') {
     if (!classifier) result = { ok: false, error: 'no dGLI database loaded' };
     else {
-      result = classifier.classifyBoundary(message.points, message.k ?? 5);
+      result = classifier.classifyBoundary(message.points, message.k ?? 1);
       result.segmentCount = result.ok ? result.segments.length / 6 : 0;
     }
   } else {

@@ -1,7 +1,7 @@
 // The Classify panel (issue 7, thesis chapter 7): the dGLI matrix of the current simulated
 // frame as a heat map (hovering an entry highlights its two boundary segments on the cloth),
-// the predicted class with its distance, the runner-up and the k-NN vote against the shipped
-// database (public/dgli/database.json), and the gallery of the database's reference states
+// the predicted class (the nearest database state's, as `tela classify`) with its distance,
+// the runner-up class and the nearest class representative against the shipped database (public/dgli/database.json), and the gallery of the database's reference states
 // (each a thumbnail of its dGLI matrix). The classifier runs in the panel's own worker
 // (web/src/dgli/worker.js); frames are classified while the panel is shown, at most 5 per
 // second. window.__tela.classify mirrors what the panel shows, for tests.
@@ -14,6 +14,7 @@ import './panels.css';
 
 const DATABASE_URL = `${import.meta.env.BASE_URL}dgli/database.json`;
 const INTERVAL_MS = 200;
+const K = 1; // as `tela classify`: the nearest database state decides
 const HIGHLIGHT = ['#e07b00', '#7a1fa2'];
 
 const el = (tag, props = {}, ...children) => {
@@ -31,7 +32,7 @@ export const classifyPanel = {
   mount(container, app) {
     const state = (window.__tela.classify = {
       status: 'idle', error: null, className: '', distance: null, runnerUpName: '', runnerUpDistance: null,
-      knnName: '', knnVotes: 0, source: 'frame', segments: 0, values: [], classified: 0, hover: null, steps: -1, highlighted: 0,
+      representativeName: '', representativeDistance: null, source: 'frame', segments: 0, values: [], classified: 0, hover: null, steps: -1, highlighted: 0,
     });
     const ui = {};
     let active = false;
@@ -168,8 +169,8 @@ export const classifyPanel = {
       state.distance = result.distance;
       state.runnerUpName = result.runnerUp ?? '';
       state.runnerUpDistance = result.runnerUpDistance;
-      state.knnName = result.knnClass;
-      state.knnVotes = result.knnVotes;
+      state.representativeName = result.representativeClass;
+      state.representativeDistance = result.representativeDistance;
       state.segments = result.segmentCount;
       state.values = Array.from(result.values);
       state.classified++;
@@ -183,7 +184,7 @@ export const classifyPanel = {
         el('strong', { id: 'classify-class', textContent: label(result.class) }),
         ` at distance ${fmt(result.distance)}`, el('br'),
         `runner-up: ${label(result.runnerUp)} at ${fmt(result.runnerUpDistance)}`, el('br'),
-        `5-NN vote: ${label(result.knnClass)} (${result.knnVotes} of 5)`,
+        `nearest class representative: ${label(result.representativeClass)} at ${fmt(result.representativeDistance)}`,
         el('br'), el('span', { className: 'hint', textContent: `${source() === 'frame' ? `step ${latest?.steps ?? '–'}` : 'reconstructed boundary'} · ${result.segmentCount} segments, ${result.values.length} entries${result.undefined ? `, ${result.undefined} undefined` : ''}` }),
       );
       for (const figure of ui.gallery.children) figure.classList.toggle('match', figure.dataset.class === result.class);
@@ -200,7 +201,7 @@ export const classifyPanel = {
     });
     async function classifyBoundary() {
       if (!boundary || !(await databaseReady)) return;
-      const result = await client.request({ type: 'classifyBoundary', points: boundary.points, k: 5 });
+      const result = await client.request({ type: 'classifyBoundary', points: boundary.points, k: K });
       if (result.cancelled || source() !== 'boundary') return;
       state.source = 'boundary';
       show(result);
@@ -230,7 +231,7 @@ export const classifyPanel = {
       }
       const scene = await sceneReady;
       if (scene.ok) {
-        const result = await client.request({ type: 'classify', positions: frame.positions, k: 5 });
+        const result = await client.request({ type: 'classify', positions: frame.positions, k: K });
         state.steps = frame.steps;
         if (!result.cancelled && source() === 'frame') show(result);
       } else {
