@@ -216,10 +216,11 @@ class FitPageJob {
     }
     result_.sweep_best = -1;
     const std::size_t total = result_.sweep.size();
-    bool complete = j.contains("sweep") && j["sweep"].is_array() && j["sweep"].size() == total;
+    const bool listed = j.contains("sweep") && j["sweep"].is_array();
+    bool complete = true;
     for (std::size_t k = 0; k < total; ++k) {
       Evaluation e;
-      if (!complete || !evaluation_from_json(j["sweep"][k], e)) {
+      if (!listed || k >= j["sweep"].size() || !evaluation_from_json(j["sweep"][k], e)) {
         complete = false;
         e.mean_error_cm = std::numeric_limits<double>::infinity();
         e.ok = false;
