@@ -122,6 +122,8 @@ void check_recovery(const char* size, const char* motion, std::uint64_t seed) {
   CAPTURE(fit.delta_ratio);
   CAPTURE(fit.alpha_ratio);
   CAPTURE(fit.test_error_cm);
+  MESSAGE(label << ": delta/rho " << fit.delta_ratio << ", alpha/rho " << fit.alpha_ratio << ", e " << fit.test_error_cm
+                << " cm, s " << fit.test_sd_cm << " cm, " << fit.evaluations << " simulations");
   // the sweep's reported best is the minimum of its grid, and the refinement only improves on it
   double grid_min = std::numeric_limits<double>::infinity();
   for (const tela::Evaluation& e : fit.sweep)

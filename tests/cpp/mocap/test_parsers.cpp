@@ -263,6 +263,28 @@ TEST_CASE("broken input gives located errors, never a crash") {
   CHECK(contains(parse_error("NO_OF_FRAMES\tmany\nFREQUENCY\t100\nMARKER_NAMES\ta\n1\t2\t3\n"), "line 1, column 2"));
 }
 
+TEST_CASE("every prefix of an export parses or fails with a message, never crashes") {
+  tela::SyntheticRecordingSpec spec;
+  spec.size = "A3";
+  spec.duration = 0.2;
+  spec.rest_before = 0.05;
+  const tela::Result<Recording> rec = tela::synthesize_recording(spec);
+  REQUIRE(rec.ok());
+  const std::string text = tela::write_motive_csv(*rec.value);
+  REQUIRE(text.size() > 5000);
+  int failures = 0;
+  for (std::size_t cut = 0; cut < text.size(); cut += 7) {
+    const tela::Result<Recording> r = tela::parse_recording(text.substr(0, cut));
+    if (r.ok()) {
+      CHECK(r.value->frame_count() >= 1);
+    } else {
+      ++failures;
+      CHECK_FALSE(r.error.empty());
+    }
+  }
+  CHECK(failures > 0);
+}
+
 TEST_CASE("up axis: the format's convention, detection and the rotation to z-up") {
   Recording rec = parse_ok(std::string(kMotiveHeader) + "0,0,0,1000,0,100,1000,0\n");
   const tela::UpAxis up = tela::default_up_axis(rec);

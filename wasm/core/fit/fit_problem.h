@@ -73,6 +73,10 @@ struct Evaluation {
   std::string message;                      // why a simulation failed
 };
 
+// Hook for mu (contact scenes, thesis §4.3): this is where a third parameter would reach the
+// per-evaluation model copy, together with the scene's obstacles; the contacts module is not
+// on this branch, so evaluate() fits delta and alpha only.
+//
 // Simulates with (delta / rho, alpha / rho) from t = 0 to the end of the window and returns
 // the window's error means. `frames` (optional) receives e_i and s_i of every step in the
 // window; `trajectory` (optional) the positions at every step (#steps+1 of them).

@@ -55,8 +55,8 @@ Result<Recording> synthesize_recording(const SyntheticRecordingSpec& spec) {
   if (!built.ok()) return R::failure(built.error);
   const ClothModel& model = **built.value;
 
-  // corner motions, one keyframe per step: still for rest_before, then the amplitude ramps up over the first period and
-  // down over the last one before `stop`; then the corners hold still and the sheet swings
+  // corner motions, one keyframe per step: still for rest_before, then the amplitude ramps up over half a period and
+  // down over the half period before `stop`; then the corners hold still and the sheet swings
   // freely (the decay shows the damping)
   const int frames = static_cast<int>(std::floor(spec.duration / spec.dt + 1e-9)) + 1;
   std::vector<ControlTrack> tracks(2);
@@ -70,7 +70,7 @@ Result<Recording> synthesize_recording(const SyntheticRecordingSpec& spec) {
       const double tm = t - spec.rest_before;  // motion time
       // smootherstep ramps (zero first and second derivatives at both ends): the corners'
       // motion is smooth, as a hand's or a robot's is
-      const double x = std::clamp(std::min(tm, stop - t) * frequency, 0.0, 1.0);
+      const double x = std::clamp(std::min(tm, stop - t) * 2 * frequency, 0.0, 1.0);
       const double envelope = x * x * x * (x * (6 * x - 15) + 10);
       double sine = 0, cosine = 0;
       portable_sin_cos_turns(frequency * std::max(tm, 0.0), &sine, &cosine);
