@@ -121,7 +121,7 @@ export function drawHeatmap(canvas, { grid, points, deltaMax = 1, alphaMax = 4, 
   }
   ctx.fillStyle = '#555';
   if (values.length) {
-    ctx.fillText(fmt(hi), bx - 2, box.top - 0 + 8 > box.top ? box.top + 8 : box.top);
+    ctx.fillText(fmt(hi), bx - 2, box.top + 8);
     ctx.fillText(fmt(lo), bx - 2, box.bottom + 12);
   }
   ctx.fillText('ē cm', bx - 4, box.bottom + 24);
@@ -151,11 +151,11 @@ export function drawHeatmap(canvas, { grid, points, deltaMax = 1, alphaMax = 4, 
 // A front view along the held edge (horizontal) and up (z), with a little depth shear so the
 // cloth's swing towards the viewer shows. simulated: #steps+1 by #nodes*3; markers:
 // #steps+1 by #markers*3 (NaN = occluded); markerNodes: the mesh node of each marker.
-export function makeReplay({ simulated, markers, triangles, markerNodes, nodes }) {
+export function makeReplay({ simulated, markers, triangles, markerNodes, nodes, nx }) {
   const stepsPlus1 = Math.floor(simulated.length / (3 * nodes));
   const m = markerNodes.length;
-  // horizontal axis: from the first to the last node of the top row at t = 0 (in x-y)
-  let ux = simulated[3 * (nodes - 1)] - simulated[0], uy = simulated[3 * (nodes - 1) + 1] - simulated[1];
+  // horizontal axis: along the first row of nodes (parallel to the held edge) at t = 0, in x-y
+  let ux = simulated[3 * (nx - 1)] - simulated[0], uy = simulated[3 * (nx - 1) + 1] - simulated[1];
   const n = Math.hypot(ux, uy) || 1;
   ux /= n; uy /= n;
   const project = (x, y, z) => {

@@ -310,7 +310,7 @@ export const fitPanel = {
       const answer = await client.replay(result.delta_over_rho, result.alpha_over_rho);
       if (!answer.ok) return showFitError(`The replay could not be simulated: ${answer.error}`);
       const nodes = summary.mesh.nx * summary.mesh.ny;
-      replay = makeReplay({ simulated: answer.simulated, markers: answer.markers, triangles: answer.triangles, markerNodes: summary.mesh.marker_nodes, nodes });
+      replay = makeReplay({ simulated: answer.simulated, markers: answer.markers, triangles: answer.triangles, markerNodes: summary.mesh.marker_nodes, nodes, nx: summary.mesh.nx });
       ui.slider.max = replay.steps;
       ui.slider.value = 0;
       mirror.replaySteps = replay.steps;
