@@ -44,7 +44,7 @@ function startWorker() {
     pending.set(id, resolve);
     worker.postMessage({ ...message, id });
   });
-  return { request, terminate: () => worker.terminate() };
+  return { request, terminate: () => { worker.terminate(); fail('the fit was stopped: its workers were closed'); } };
 }
 
 export function createFitClient({ workers = defaultWorkerCount() } = {}) {

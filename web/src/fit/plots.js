@@ -26,7 +26,7 @@ function fmt(x) {
 }
 
 // frames: [{ time, e_cm, s_cm, visible }]
-export function drawErrorCurve(canvas, frames, { window: span } = {}) {
+export function drawErrorCurve(canvas, frames) {
   const { ctx, width, height } = setup(canvas);
   const box = { left: 36, right: width - 8, top: 16, bottom: height - 22 };
   if (!frames?.length) {
@@ -71,17 +71,13 @@ export function drawErrorCurve(canvas, frames, { window: span } = {}) {
   ctx.fillText('cm', 2, 10);
   ctx.fillStyle = '#c0392b'; ctx.fillText('— eᵢ (mass norm)', box.left + 10, 11);
   ctx.fillStyle = '#2e6fb7'; ctx.fillText('— sᵢ (spatial SD)', box.left + 110, 11);
-  if (span) {
-    ctx.fillStyle = '#777';
-    ctx.fillText(`window ${fmt(span[0])}–${fmt(span[1])} s`, box.right - 110, 11);
-  }
 }
 
 // points: grid*grid evaluations (index i * grid + j: delta_i, alpha_j; null = not evaluated)
 // marks: { fit: [d, a], sweepBest: [d, a], aPriori: [d, a] } in units of rho
 export function drawHeatmap(canvas, { grid, points, deltaMax = 1, alphaMax = 4, marks = {} }) {
   const { ctx, width, height } = setup(canvas);
-  const box = { left: 34, right: width - 46, top: 8, bottom: height - 28 };
+  const box = { left: 34, right: width - 46, top: 20, bottom: height - 28 };
   const values = points.filter((p) => p && p.ok && Number.isFinite(p.mean_error_cm)).map((p) => p.mean_error_cm);
   const lo = values.length ? Math.min(...values) : 0;
   const hi = values.length ? Math.max(...values) : 1;
@@ -121,10 +117,10 @@ export function drawHeatmap(canvas, { grid, points, deltaMax = 1, alphaMax = 4, 
   }
   ctx.fillStyle = '#555';
   if (values.length) {
-    ctx.fillText(fmt(hi), bx - 2, box.top + 8);
-    ctx.fillText(fmt(lo), bx - 2, box.bottom + 12);
+    ctx.fillText(fmt(hi), bx - 6, box.top - 6);
+    ctx.fillText(fmt(lo), bx - 6, box.bottom + 12);
   }
-  ctx.fillText('ē cm', bx - 4, box.bottom + 24);
+  ctx.fillText('ē cm', bx - 6, box.bottom + 24);
   // marks
   const mark = (at, draw) => {
     if (!at || !Number.isFinite(at[0]) || !Number.isFinite(at[1])) return;
@@ -237,5 +233,5 @@ export function drawReplay(canvas, replay, step) {
   ctx.fillText(`${fmt(errorTop)}`, bx - 6, top - 3);
   ctx.fillText('0 cm', bx - 12, bottom + 12);
   ctx.fillStyle = INK;
-  ctx.fillText('● recorded marker (colour: distance to its node)   mesh: simulated', 4, height - 4);
+  ctx.fillText('● recorded (colour: distance to its node) · mesh: simulated', 4, height - 4);
 }

@@ -106,7 +106,7 @@ export const fitPanel = {
     ui.cancel = el('button', { type: 'button', id: 'fit-cancel', textContent: 'Cancel', disabled: true });
     ui.progress = el('progress', { id: 'fit-progress', max: 1, value: 0 });
     ui.progressText = el('span', { id: 'fit-progress-text', className: 'unit', textContent: '' });
-    container.append(el('h2', { textContent: 'Fit δ and α' }), el('fieldset', {},
+    container.append(el('h2', { textContent: 'Fit' }), el('fieldset', {},
       param('sweep grid', ui.grid, 'points/axis'), param('Nelder–Mead', ui.refine, 'evaluations'),
       param('windows', ui.split), param('a-priori (Table 4.6)', ui.repetition), param('workers', ui.workers),
       el('div', { className: 'transport' }, ui.run, ui.cancel),
@@ -116,6 +116,7 @@ export const fitPanel = {
     ui.results = el('div', { id: 'fit-results', hidden: true });
     ui.table = el('table', { className: 'fit-table', id: 'fit-table' });
     ui.curve = el('canvas', { id: 'fit-curve', className: 'fit-plot' });
+    ui.curveHint = el('p', { className: 'hint' });
     ui.heat = el('canvas', { id: 'fit-heatmap', className: 'fit-plot fit-square' });
     ui.replay = el('canvas', { id: 'fit-replay', className: 'fit-plot fit-square' });
     ui.slider = el('input', { id: 'fit-replay-step', type: 'range', min: 0, max: 0, value: 0 });
@@ -125,9 +126,9 @@ export const fitPanel = {
     ui.share = el('button', { type: 'button', id: 'fit-share', textContent: 'Share link (parameters)' });
     ui.results.append(
       ui.table,
-      el('h2', { textContent: 'Error against time' }), ui.curve,
-      el('h2', { textContent: 'Error map ē(δ/ρ, α/ρ)' }),
-      el('p', { className: 'hint', textContent: '✚ fit · □ best sweep point · ○ a-priori estimate (Table 4.6); log colour scale' }),
+      el('h2', { textContent: 'Error against time' }), ui.curveHint, ui.curve,
+      el('h2', { textContent: 'Error map' }),
+      el('p', { className: 'hint', textContent: 'ē over (δ/ρ, α/ρ) on the training window: ✚ fit · □ best sweep point · ○ a-priori estimate (Table 4.6); log colour scale' }),
       ui.heat,
       el('h2', { textContent: 'Replay: recorded vs simulated' }), ui.replay,
       el('div', { className: 'transport' }, ui.replayPlay, ui.slider, ui.replayTime),
@@ -192,14 +193,16 @@ export const fitPanel = {
       client?.dispose();
       stopReplay();
       const workers = Math.max(1, Math.min(8, Math.round(Number(ui.workers.value) || 1)));
-      client = createFitClient({ workers });
+      const mine = (client = createFitClient({ workers }));
       mirror.workers = workers;
       setState('parsing');
       ui.run.disabled = true;
+      ui.cancel.disabled = true;
       ui.apply.disabled = true;
       app.setStatus(`Fit: reading ${file.name}…`);
       optionsUsed = options();
-      const answer = await client.load(file.text, optionsUsed);
+      const answer = await mine.load(file.text, optionsUsed);
+      if (mine !== client) return false; // replaced by a newer read
       ui.apply.disabled = false;
       if (!answer.ok) {
         summary = null;
@@ -244,8 +247,10 @@ export const fitPanel = {
       setState('running');
       mirror.progress = 0;
       const begun = performance.now();
-      const answer = await client.run(settingsUsed, {
+      const mine = client;
+      const answer = await mine.run(settingsUsed, {
         onProgress(done, total, stage, best, plan, points) {
+          if (mine !== client) return;
           mirror.progress = done / total;
           mirror.progressUpdates = (mirror.progressUpdates ?? 0) + 1;
           ui.progress.value = done / total;
@@ -257,6 +262,7 @@ export const fitPanel = {
           }
         },
       });
+      if (mine !== client) return; // another recording replaced this one meanwhile
       ui.cancel.disabled = true;
       ui.run.disabled = false;
       ui.apply.disabled = false;
@@ -293,7 +299,8 @@ export const fitPanel = {
       ui.table.replaceChildren(...rows.map((cells, i) => el('tr', {}, ...cells.map((c) => el(i ? 'td' : 'th', { textContent: c })))));
       if (r.cancelled) ui.table.append(el('tr', {}, el('td', { colSpan: 3, className: 'hint', textContent: 'Cancelled: the best parameters found so far; no testing-window evaluation.' })));
       ui.results.hidden = false;
-      drawErrorCurve(ui.curve, r.frames, { window: r.test_window });
+      drawErrorCurve(ui.curve, r.frames);
+      ui.curveHint.textContent = `testing window ${fmt(r.test_window[0])}–${fmt(r.test_window[1])} s; gaps: no visible marker`;
       drawHeatmap(ui.heat, {
         grid: plan.grid, points: r.sweep_points,
         deltaMax: plan.delta_over_rho_max, alphaMax: plan.alpha_over_rho_max,
