@@ -11,8 +11,9 @@
 // fit.cancel()   the run resolves with the best parameters so far (result.cancelled = true)
 // await fit.replay(deltaOverRho, alphaOverRho) -> { simulated, markers, triangles }
 // fit.dispose()
+// one per core (the main thread idles during a fit), at most 4
 export function defaultWorkerCount() {
-  return Math.max(1, Math.min(4, (navigator.hardwareConcurrency || 2) - 1));
+  return Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2));
 }
 
 function startWorker() {
