@@ -177,6 +177,17 @@ TEST_CASE("fit results do not depend on the number of threads; cancel keeps the 
   CHECK(std::isfinite(cancelled.train_error_cm));
   CHECK(cancelled.train_error_cm >= one.train_error_cm);
 
+  // thesis §4.1.2 windows: train on the first half, report on the last half
+  tela::FitSettings split = settings;
+  split.grid = 0;
+  split.refine_evaluations = 0;
+  tela::split_half(split, problem->steps * problem->dt);
+  const tela::FitResult halves = tela::run_fit(problem, split);
+  CHECK(halves.evaluations == 2);
+  REQUIRE_FALSE(halves.test_frames.empty());
+  CHECK(halves.test_frames.front().time == doctest::Approx(0.5 * problem->steps * problem->dt));
+  CHECK(halves.test_frames.size() == static_cast<std::size_t>(problem->steps / 2 + 1));
+
   // stepping one evaluation at a time gives the same fit as the threaded driver
   tela::FitJob job(problem, settings);
   int steps = 0;

@@ -41,7 +41,7 @@ void split_line(std::string_view line, char delimiter, std::vector<std::string>&
     } else if (c == '"') {
       quoted = true;
     } else if (c == delimiter) {
-      cells.push_back(delimiter == '\t' ? trim(cell) : trim(cell));
+      cells.push_back(trim(cell));
       cell.clear();
     } else {
       cell += c;

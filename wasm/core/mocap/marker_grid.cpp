@@ -22,14 +22,13 @@ std::vector<int> cloth_points(const Recording& rec, const MarkerGridOptions& opt
 }
 
 // RMS misfit of positions uv (#markers by 2, row-major grid order) to o + j a + i b, in units
-// of the lattice spacing; also returns the lattice vectors
-double lattice_misfit(const Eigen::MatrixXd& uv, int cols, int rows, Eigen::Vector2d& a, Eigen::Vector2d& b) {
+// of the lattice spacing
+double lattice_misfit(const Eigen::MatrixXd& uv, int cols, int rows) {
   Eigen::MatrixXd design(cols * rows, 3);
   for (int i = 0; i < rows; ++i)
     for (int j = 0; j < cols; ++j) design.row(i * cols + j) << 1.0, j, i;
   const Eigen::MatrixXd coef = design.colPivHouseholderQr().solve(uv);  // 3 by 2
-  a = coef.row(1).transpose();
-  b = coef.row(2).transpose();
+  const Eigen::Vector2d a = coef.row(1).transpose(), b = coef.row(2).transpose();
   const double residual = std::sqrt((design * coef - uv).squaredNorm() / (cols * rows));
   const double spacing = std::sqrt(std::max(a.norm() * b.norm(), 1e-300));
   return residual / spacing;
@@ -105,7 +104,6 @@ Result<MarkerGrid> detect_marker_grid(const Recording& rec, const MarkerGridOpti
   };
   std::vector<int> best_order;
   double best = 1e300;
-  Eigen::Vector2d best_a, best_b;
   if (!options.order.empty()) {
     grid.cols = options.cols;
     grid.rows = options.rows;
@@ -113,7 +111,7 @@ Result<MarkerGrid> detect_marker_grid(const Recording& rec, const MarkerGridOpti
     std::iota(best_order.begin(), best_order.end(), 0);
     Eigen::MatrixXd ordered(n, 2);
     for (int m = 0; m < n; ++m) ordered.row(m) = uv.row(best_order[m]);
-    best = lattice_misfit(ordered, grid.cols, grid.rows, best_a, best_b);
+    best = lattice_misfit(ordered, grid.cols, grid.rows);
   } else {
     if (options.cols * options.rows != 0 && options.cols * options.rows != n)
       return R::failure("grid: " + std::to_string(options.cols) + " x " + std::to_string(options.rows) +
@@ -125,15 +123,12 @@ Result<MarkerGrid> detect_marker_grid(const Recording& rec, const MarkerGridOpti
       const std::vector<int> order = order_for(cols, rows);
       Eigen::MatrixXd ordered(n, 2);
       for (int m = 0; m < n; ++m) ordered.row(m) = uv.row(order[m]);
-      Eigen::Vector2d a, b;
-      const double misfit = lattice_misfit(ordered, cols, rows, a, b);
+      const double misfit = lattice_misfit(ordered, cols, rows);
       if (misfit < best - 1e-12) {
         best = misfit;
         best_order = order;
         grid.cols = cols;
         grid.rows = rows;
-        best_a = a;
-        best_b = b;
       }
     }
     if (best_order.empty())
@@ -149,8 +144,6 @@ Result<MarkerGrid> detect_marker_grid(const Recording& rec, const MarkerGridOpti
     grid.points.push_back(candidates[best_order[m]]);
     grid.reference.row(m) = reference.row(best_order[m]);
   }
-  (void)best_a;
-  (void)best_b;
 
   // spacings and directions from the ordered reference positions
   double across_sum = 0, down_sum = 0;

@@ -21,21 +21,19 @@ Result<Recording> parse_vicon_csv(std::string_view bytes) {
   rec.format = "vicon-csv";
   rec.up_axis = 'z';
   const int section_line = lines[i].number;
-  auto next_line = [&](const char* what) -> const TextLine* {
+  auto next_line = [&]() -> const TextLine* {
     ++i;
-    if (i >= lines.size()) return nullptr;
-    (void)what;
-    return &lines[i];
+    return i < lines.size() ? &lines[i] : nullptr;
   };
-  const TextLine* rate_line = next_line("rate");
+  const TextLine* rate_line = next_line();
   if (!rate_line)
     return R::failure(location(section_line, 1) + "the file ends after the section name (truncated export?)");
   if (!parse_number(rate_line->cells[0], rec.rate) || !(rec.rate > 0))
     return R::failure(location(rate_line->number, 1) + "expected the frame rate of the Trajectories section, found '" +
                       rate_line->cells[0] + "'");
-  const TextLine* names = next_line("names");
-  const TextLine* header = names ? next_line("header") : nullptr;
-  const TextLine* units = header ? next_line("units") : nullptr;
+  const TextLine* names = next_line();
+  const TextLine* header = names ? next_line() : nullptr;
+  const TextLine* units = header ? next_line() : nullptr;
   if (!units)
     return R::failure(location(lines.back().number, 1) + "the file ends inside the Trajectories header (truncated export?)");
   if (lower_case(header->cells[0]) != "frame")
