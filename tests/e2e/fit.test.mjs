@@ -3,7 +3,8 @@
 // progress bar, and shown (error curve, heat map, replay); the exported JSON parses and
 // carries the input's SHA-256; the result does not depend on the number of workers (and
 // equals `tela fit` natively when build/tela exists); a cancelled fit keeps the best point so
-// far; a garbage recording gives a visible, located error. A small grid keeps this short.
+// far; a garbage recording gives a visible, located error, and so does a correction the
+// markers do not fit (undoing it recovers). A small grid keeps this short.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -194,6 +195,22 @@ describe('fit panel', () => {
     assert.ok(await page.isVisible('#error'));
     assert.equal(await page.evaluate(() => window.__tela.fit.state), 'error');
     assert.ok(await page.isDisabled('#fit-run'));
+
+    // a correction the markers do not fit is refused at the panel; undoing it recovers
+    await page.click('#fit-sample');
+    await page.waitForFunction(() => window.__tela.fit?.state === 'ready', null, T);
+    assert.ok(await page.isHidden('#fit-error'));
+    await page.fill('#fit-cols', '4');
+    await page.fill('#fit-rows', '3');
+    await page.click('#fit-apply');
+    await page.waitForFunction(() => window.__tela.fit?.state === 'error', null, T);
+    assert.match(await page.textContent('#fit-error'), /4 x 3/);
+    assert.ok(await page.isDisabled('#fit-run'));
+    await page.fill('#fit-cols', '');
+    await page.fill('#fit-rows', '');
+    await page.click('#fit-apply');
+    await page.waitForFunction(() => window.__tela.fit?.state === 'ready', null, T);
+    assert.ok(await page.isEnabled('#fit-run'));
     assert.deepEqual(problems, []);
   });
 });
