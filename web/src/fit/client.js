@@ -113,7 +113,8 @@ export function createFitClient({ workers = defaultWorkerCount() } = {}) {
       const finished = await lead.request({ type: 'finish', cancelled });
       if (!finished.ok) return { ok: false, error: finished.error };
       onProgress(total, total, 'done', best, plan, points);
-      return { ok: true, result: finished.result, plan };
+      // points: the sweep as evaluated here (null = never evaluated, after a cancel)
+      return { ok: true, result: finished.result, plan, points };
     } finally {
       running = false;
     }

@@ -274,7 +274,7 @@ export const fitPanel = {
       result = answer.result;
       result.wall_ms = Math.round(performance.now() - begun);
       mirror.result = result;
-      showResult(answer.plan);
+      showResult(answer.plan, answer.points);
       setState(result.cancelled ? 'cancelled' : 'done');
       app.setStatus(result.cancelled
         ? `Fit cancelled after ${result.evaluations} simulations: best so far δ/ρ = ${fmt(result.delta_over_rho)}, α/ρ = ${fmt(result.alpha_over_rho)}`
@@ -282,7 +282,8 @@ export const fitPanel = {
       await loadReplay();
     }
 
-    function showResult(plan) {
+    // evaluated: the sweep's points by index, null where a cancel left them unevaluated
+    function showResult(plan, evaluated) {
       const r = result;
       const ap = r.a_priori;
       const rows = [
@@ -302,7 +303,7 @@ export const fitPanel = {
       drawErrorCurve(ui.curve, r.frames);
       ui.curveHint.textContent = `testing window ${fmt(r.test_window[0])}–${fmt(r.test_window[1])} s; gaps: no visible marker`;
       drawHeatmap(ui.heat, {
-        grid: plan.grid, points: r.sweep_points,
+        grid: plan.grid, points: r.sweep_points.map((p, k) => (evaluated && !evaluated[k] ? null : p)),
         deltaMax: plan.delta_over_rho_max, alphaMax: plan.alpha_over_rho_max,
         marks: {
           fit: [r.delta_over_rho, r.alpha_over_rho],
