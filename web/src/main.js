@@ -5,6 +5,7 @@ import { createView } from './render/view.js';
 import { createSimClient } from './sim/client.js';
 import { registerPanel, panels } from './panels/index.js';
 import { simulatePanel } from './panels/simulate.js';
+import { fitPanel } from './panels/fit.js';
 import { installFileInput } from './io/drop.js';
 import { decodeShareHash, encodeShareHash } from './share/link.js';
 import { installKeyboard } from './ui/keyboard.js';
@@ -297,6 +298,7 @@ window.addEventListener('hashchange', async () => {
 
 // ---- panels --------------------------------------------------------------------------------
 registerPanel(simulatePanel);
+registerPanel(fitPanel);
 
 function mountPanels() {
   const tabs = $('tabs');
