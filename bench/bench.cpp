@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <string>
 
+void bench_fit();
+
 namespace {
 
 int run_scene(const std::string& name) {
@@ -58,6 +60,7 @@ int main() {
   std::printf("native (build/tela_bench), each scene for its full duration\n");
   for (const char* name : {"hang-7x9", "hang-20x33", "hang-30x30"}) status |= run_scene(name);
   bench_pointcloud();
+  bench_fit();
   bench_morse();
   return status;
 }

@@ -24,8 +24,12 @@ ClothOnTable cloth_on_table(const ClothOnTableSpec& spec, std::uint64_t seed) {
   std::vector<Eigen::Vector3d> local(n);
   std::vector<int> label(n);
   for (int i = 0; i < table; ++i) {
-    local[i] = Eigen::Vector3d(uniform_real(rng, -0.5, 0.5) * spec.table_width, uniform_real(rng, -0.5, 0.5) * spec.table_depth,
-                               spec.table_noise * standard_normal(rng));
+    // one draw per statement: the order of evaluation of function arguments is unspecified
+    // (GCC and clang differ), and the points must be the same in every build
+    const double x = uniform_real(rng, -0.5, 0.5) * spec.table_width;
+    const double y = uniform_real(rng, -0.5, 0.5) * spec.table_depth;
+    const double z = spec.table_noise * standard_normal(rng);
+    local[i] = Eigen::Vector3d(x, y, z);
     label[i] = 0;
   }
   const double half = 0.5 * spec.cloth_size;
@@ -34,7 +38,8 @@ ClothOnTable cloth_on_table(const ClothOnTableSpec& spec, std::uint64_t seed) {
     const double x = -half + spec.cloth_size * (spec.uneven_density ? u * u : u);
     const double y = uniform_real(rng, -half, half);
     const double s = 1 + (x * x + y * y) / (spec.bump_radius * spec.bump_radius);
-    const double height = spec.lift + spec.bump_height / (s * s) + spec.cloth_noise * standard_normal(rng);
+    const double noise = spec.cloth_noise * standard_normal(rng);
+    const double height = spec.lift + spec.bump_height / (s * s) + noise;
     local[i] = Eigen::Vector3d(x, y, height);
     label[i] = 1;
   }
