@@ -95,15 +95,6 @@ for (const scene of SCENES) {
   }
 }
 
-// the page in headless Chromium (bench/page.mjs), when the app is built (vite build)
-if (existsSync(join(root, 'dist/index.html'))) {
-  console.log('page (dist/ in headless Chromium)');
-  const { benchPage } = await import('./page.mjs');
-  await benchPage();
-} else {
-  console.error('bench: dist/ not built (vite build); page figures skipped');
-}
-
 // Morse reconstruction: a 30 000-point tube around the (2,3) torus knot (the shape and size of
 // bench/bench_morse.cpp's cloud, drawn here by a JS generator, so not the same points), one
 // reconstruction after one untimed warm-up.
@@ -144,4 +135,13 @@ if (existsSync(join(root, 'dist/index.html'))) {
     console.log(`knotted torus (wasm): ${count} points, chi ${result.topology.euler}, cells ${Array.from(result.topology.cells).join(' ')}`);
     console.log(`BENCH wasm_morse_knotted_torus_30k ${fmt(wall)} s`);
   }
+}
+
+// the page in headless Chromium (bench/page.mjs), when the app is built (vite build)
+if (existsSync(join(root, 'dist/index.html'))) {
+  console.log('page (dist/ in headless Chromium)');
+  const { benchPage } = await import('./page.mjs');
+  await benchPage();
+} else {
+  console.error('bench: dist/ not built (vite build); page figures skipped');
 }

@@ -5,6 +5,7 @@ import { createView } from './render/view.js';
 import { createSimClient } from './sim/client.js';
 import { registerPanel, panels } from './panels/index.js';
 import { simulatePanel } from './panels/simulate.js';
+import { fitPanel } from './panels/fit.js';
 import { reconstructPanel } from './panels/reconstruct.js';
 import { classifyPanel } from './panels/classify.js';
 import { installFileInput } from './io/drop.js';
@@ -299,6 +300,7 @@ window.addEventListener('hashchange', async () => {
 
 // ---- panels --------------------------------------------------------------------------------
 registerPanel(simulatePanel);
+registerPanel(fitPanel);
 registerPanel(reconstructPanel);
 registerPanel(classifyPanel);
 

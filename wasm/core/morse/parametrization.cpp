@@ -3,9 +3,11 @@
 #include "morse/reconstruction.h"
 
 #include <Eigen/SparseCholesky>
+#include <Eigen/Eigenvalues>
 #include <Eigen/SparseCore>
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace tela::morse {
 
@@ -50,53 +52,80 @@ Result<Mesh> resample_disc(const Reconstruction& r, int nodes) {
     return R::failure("the cloud is not disc-like (components " + std::to_string(t.connected_components) +
                       ", boundary curves " + std::to_string(t.boundary_components) + ", Euler characteristic " +
                       std::to_string(t.euler) + "); only discs are re-sampled");
-  const std::vector<int>& line = r.boundary.polylines.front();
+  // the ordered boundary: the walk along the band when it came back to its start, else the
+  // band's points by angle around the cloud's centre in its least-squares plane (a cloth that
+  // is not folded over itself is star-shaped seen from above its mean plane)
+  std::vector<int> line = r.boundary.polylines.front();
+  bool closed = line.size() >= 8;
+  if (closed) {
+    double walked = 0;
+    for (std::size_t i = 0; i + 1 < line.size(); ++i) walked += (r.points.row(line[i + 1]) - r.points.row(line[i])).norm();
+    closed = (r.points.row(line.back()) - r.points.row(line.front())).norm() <= 4 * walked / (line.size() - 1);
+  }
+  if (!closed) {
+    const Eigen::RowVector3d centre = r.points.colwise().mean();
+    Eigen::Matrix3d scatter = Eigen::Matrix3d::Zero();
+    for (Eigen::Index v = 0; v < r.points.rows(); ++v) {
+      const Eigen::Vector3d d = (r.points.row(v) - centre).transpose();
+      scatter.noalias() += d * d.transpose();
+    }
+    const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> solver(scatter);
+    const Eigen::Vector3d e1 = solver.eigenvectors().col(2), e2 = solver.eigenvectors().col(1);
+    std::vector<std::pair<double, int>> around;
+    for (int v : r.boundary.members.front()) {
+      const Eigen::Vector3d d = (r.points.row(v) - centre).transpose();
+      const double x = d.dot(e1), y = d.dot(e2);
+      const double sum = std::abs(x) + std::abs(y);
+      const double pseudo = sum == 0 ? 0 : (y >= 0 ? 1 - x / sum : 3 + x / sum);  // monotone in the angle
+      around.emplace_back(pseudo, v);
+    }
+    std::sort(around.begin(), around.end());
+    line.clear();
+    for (const auto& a : around) line.push_back(a.second);
+  }
   const int m = static_cast<int>(line.size());
   if (m < 8) return R::failure("the boundary curve has fewer than 8 ordered points");
 
   // the walk zig-zags across the band of boundary points: measure it after a moving average
-  // over 7 points, and arc length along that closed curve
+  // over 11 points, and arc length along that closed curve
   Positions curve(m, 3);
   for (int i = 0; i < m; ++i) {
     Eigen::RowVector3d sum = Eigen::RowVector3d::Zero();
-    for (int j = -3; j <= 3; ++j) sum += r.points.row(line[((i + j) % m + m) % m]);
-    curve.row(i) = sum / 7.0;
+    for (int j = -5; j <= 5; ++j) sum += r.points.row(line[((i + j) % m + m) % m]);
+    curve.row(i) = sum / 11.0;
   }
   std::vector<double> s(m + 1, 0.0);
   for (int i = 0; i < m; ++i) s[i + 1] = s[i] + (curve.row((i + 1) % m) - curve.row(i)).norm();
   const double length = s[m];
   if (!(length > 0)) return R::failure("the boundary curve has zero length");
   // the walk that ordered the curve must have come back to its start
-  double walked = 0;
-  for (int i = 0; i + 1 < m; ++i) walked += (r.points.row(line[i + 1]) - r.points.row(line[i])).norm();
-  if ((r.points.row(line[m - 1]) - r.points.row(line[0])).norm() > 4 * walked / (m - 1))
-    return R::failure("the boundary curve could not be ordered into a closed polyline (the walk along it stopped early)");
 
-  // corners: the four sharpest turns in the tangent planes, seen over a window of 1/40 of the
-  // curve, apart by >= 1/8 of its length
-  const int window = std::max(2, m / 40);
-  std::vector<std::pair<double, int>> turns;
-  for (int i = 0; i < m; ++i) {
-    // the turn within the surface (geodesic), not the bending of the surface itself
-    const Eigen::RowVector3d normal = r.planes[line[i]].normal.transpose();
-    Eigen::RowVector3d a = curve.row(i) - curve.row((i - window + m) % m);
-    Eigen::RowVector3d b = curve.row((i + window) % m) - curve.row(i);
-    a -= normal.dot(a) * normal;
-    b -= normal.dot(b) * normal;
-    const double cosine = a.dot(b) / std::max(1e-300, a.norm() * b.norm());
-    turns.emplace_back(cosine, i);  // smallest cosine = sharpest turn
-  }
-  std::stable_sort(turns.begin(), turns.end());
-  std::vector<int> corners;
-  for (const auto& [cosine, i] : turns) {
-    bool apart = true;
-    for (int c : corners) {
-      const double d = std::abs(s[i] - s[c]);
-      if (std::min(d, length - d) < length / 8) apart = false;
-    }
-    if (apart) corners.push_back(i);
-    if (corners.size() == 4) break;
-  }
+  // corners: the curve point farthest from the centre, the one farthest from it, and on each
+  // side of the chord between them the one farthest from the chord (a rectangle's corners; any
+  // four well-spread points for a rounder outline)
+  const Eigen::RowVector3d middle = curve.colwise().mean();
+  auto farthest = [&](const std::function<double(int)>& score, int from, int to) {
+    int best = from;
+    for (int i = from; i != to; i = (i + 1) % m)
+      if (score(i) > score(best)) best = i;
+    return best;
+  };
+  int c0 = 0;
+  for (int i = 0; i < m; ++i)
+    if ((curve.row(i) - middle).squaredNorm() > (curve.row(c0) - middle).squaredNorm()) c0 = i;
+  int c2 = 0;
+  for (int i = 0; i < m; ++i)
+    if ((curve.row(i) - curve.row(c0)).squaredNorm() > (curve.row(c2) - curve.row(c0)).squaredNorm()) c2 = i;
+  const Eigen::RowVector3d chord = (curve.row(c2) - curve.row(c0)).normalized();
+  auto off_chord = [&](int i) {
+    const Eigen::RowVector3d d = curve.row(i) - curve.row(c0);
+    return (d - d.dot(chord) * chord).squaredNorm();
+  };
+  const int c1 = farthest(off_chord, (c0 + 1) % m, c2);
+  const int c3 = farthest(off_chord, (c2 + 1) % m, c0);
+  std::vector<int> corners = {c0, c1, c2, c3};
+  std::sort(corners.begin(), corners.end());
+  corners.erase(std::unique(corners.begin(), corners.end()), corners.end());
   if (corners.size() < 4) {
     corners.clear();
     for (int q = 0; q < 4; ++q) corners.push_back(static_cast<int>(std::lower_bound(s.begin(), s.end() - 1, q * length / 4) - s.begin()) % m);
