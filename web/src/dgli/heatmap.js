@@ -1,16 +1,14 @@
 // Drawing a dGLI matrix as a heat map: the upper-triangle vector (i < j, row by row, as
 // dgli/cloth_coordinates.h lists it) mirrored into the symmetric m x m matrix, one pixel per
-// entry (CSS scales it up), with a diverging colour map centred on 0: blue negative, white 0,
-// red positive (the ends of ColorBrewer's RdBu). The diagonal and undefined pairs are grey.
-
-const NEGATIVE = [33, 102, 172], ZERO = [247, 247, 247], POSITIVE = [178, 24, 43];
+// entry (CSS scales it up), with the app's diverging colour map (render/colormap.js, the one
+// of the signed area change on the cloth) centred on 0. The diagonal and undefined pairs are
+// dark grey.
+import { diverging as divergingMap } from '../render/colormap.js';
 
 // t in [-1, 1] -> [r, g, b] 0..255
 export function diverging(t) {
   const x = Math.max(-1, Math.min(1, Number.isFinite(t) ? t : 0));
-  const end = x < 0 ? NEGATIVE : POSITIVE;
-  const a = Math.abs(x);
-  return ZERO.map((z, c) => Math.round(z + (end[c] - z) * a));
+  return divergingMap((x + 1) / 2).map((v) => Math.round(255 * v));
 }
 
 export function divergingGradient() {
@@ -41,7 +39,7 @@ export function drawMatrix(canvas, values, scale, status = null) {
   const image = ctx.createImageData(m, m);
   for (let i = 0; i < m; i++) {
     for (let j = 0; j < m; j++) {
-      let rgb = [190, 190, 190];
+      let rgb = [110, 110, 110];
       if (i !== j) {
         const k = upperIndex(i, j, m);
         if (!status || status[k] === 0) rgb = diverging(values[k] / scale);
