@@ -3,7 +3,7 @@
 // the bindings return it) or { ok: false, error }; cancel() terminates the worker (a wasm call
 // cannot be interrupted; the next request starts a fresh one), settling every pending request
 // with { ok: false, cancelled: true }.
-export function createWorkerClient(makeWorker, { onStage = () => {}, onProgress = () => {}, name = 'analysis' } = {}) {
+export function createWorkerClient(makeWorker, { onStage = () => {}, name = 'analysis' } = {}) {
   let worker = null;
   const pending = new Map();
   let nextId = 1;
@@ -16,7 +16,6 @@ export function createWorkerClient(makeWorker, { onStage = () => {}, onProgress 
     };
     worker.onmessage = ({ data }) => {
       if (data.type === 'stage') onStage(data.stage);
-      else if (data.type === 'progress') onProgress(data);
       else if (data.type === 'result') settle(data.id, { ...data.result, ms: data.ms });
       else if (data.type === 'error') {
         if (data.id && pending.has(data.id)) settle(data.id, { ok: false, error: data.message });
@@ -45,10 +44,6 @@ export function createWorkerClient(makeWorker, { onStage = () => {}, onProgress 
       });
     },
     busy: () => pending.size > 0,
-    // a message without an answer (e.g. { type: 'cancel' })
-    post(message) {
-      worker?.postMessage(message);
-    },
     cancel() {
       worker?.terminate();
       worker = null;
