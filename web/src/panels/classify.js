@@ -67,7 +67,7 @@ export const classifyPanel = {
       el('option', { value: 'boundary', textContent: 'the reconstructed cloud’s boundary', disabled: true }));
     ui.matrixTitle = el('h2', { textContent: 'dGLI matrix (current frame)' });
     container.append(
-      el('label', { className: 'param' }, el('span', { textContent: 'classify' }), ui.source, el('span')),
+      el('label', { className: 'source-row' }, 'classify', ui.source),
       el('h2', { textContent: 'Predicted class' }), ui.prediction, ui.error,
       ui.matrixTitle,
       el('div', { className: 'heatmap-wrap' }, ui.matrix),
@@ -290,9 +290,9 @@ export const classifyPanel = {
       }
       state.status = 'ready';
       ui.prediction.textContent = 'waiting for a frame…';
-      let max = 0;
-      for (const r of database.representatives) for (const v of r.coordinates) max = Math.max(max, Math.abs(v));
-      const scale = niceCeiling(Math.max(max, 1e-6)) / 2; // half: the largest entries saturate
+      // one scale for all: the 95th percentile of |entry| (a few largest entries saturate)
+      const magnitudes = database.representatives.flatMap((r) => r.coordinates.map(Math.abs)).sort((x, y) => x - y);
+      const scale = niceCeiling(Math.max(magnitudes[Math.floor(0.95 * (magnitudes.length - 1))] ?? 0, 1e-6));
       ui.gallery.replaceChildren(...database.representatives.map((r) => {
         const name = database.classes[r.class] ?? `class ${r.class}`;
         const canvas = el('canvas');
