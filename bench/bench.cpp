@@ -10,6 +10,7 @@
 #include <string>
 
 void bench_fit();
+void bench_dgli();
 
 namespace {
 
@@ -60,5 +61,6 @@ int main() {
   for (const char* name : {"hang-7x9", "hang-20x33", "hang-30x30"}) status |= run_scene(name);
   bench_pointcloud();
   bench_fit();
+  bench_dgli();
   return status;
 }
