@@ -74,7 +74,8 @@ ProjectionReport substep(const ClothModel& model, const StepSystem& system, cons
 }  // namespace
 
 StepReport step(const ClothModel& model, const std::vector<ControlTrack>& tracks, ClothState& state,
-                StepWorkspace& workspace) {
+                StepWorkspace& workspace, ContactProvider* contacts) {
+  (void)contacts;  // wired to the contact projection in the next commit
   const double dt = model.solver.dt;
   const double t0 = state.time;
   workspace.saved = state;

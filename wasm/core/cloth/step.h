@@ -10,6 +10,7 @@
 // next step tries one level coarser again.
 #pragma once
 
+#include "cloth/contact_provider.h"
 #include "cloth/controls.h"
 #include "cloth/model.h"
 #include "cloth/projection.h"
@@ -36,6 +37,10 @@ struct StepReport {
   int iterations = 0;           // projection (Newton) iterations, summed over substeps
   int substeps = 1;             // substeps of the accepted attempt
   double constraint_error = 0;  // max relative constraint error after the projections
+  // contacts (only with a ContactProvider; see cloth/contact_projection.h)
+  int contacts = 0;             // contacts in the solver's active set at the end of the step
+  double penetration = 0;       // max over the step's contact constraints of -gap at the end, metres
+  int qp_iterations = 0;        // active-set iterations, summed over the step
 };
 
 // At most 2^2 = 4 substeps per step. The projection stops anywhere inside the tolerance band
@@ -58,8 +63,11 @@ struct StepWorkspace {
   ClothState saved;
 };
 
-// Advances `state` by model.solver.dt, driving the controlled nodes along `tracks`.
+// Advances `state` by model.solver.dt, driving the controlled nodes along `tracks`. With a
+// `contacts` provider (not owned; may be null) the projection also enforces the contacts it
+// reports, with Coulomb friction (thesis §3.4, cloth/contact_projection.h); a step in which
+// the provider reports nothing is exactly the contact-free step.
 StepReport step(const ClothModel& model, const std::vector<ControlTrack>& tracks, ClothState& state,
-                StepWorkspace& workspace);
+                StepWorkspace& workspace, ContactProvider* contacts = nullptr);
 
 }  // namespace tela
