@@ -1,7 +1,10 @@
 #include "contact/ccd/edge_edge.h"
 
+#include "contact/ccd/coplanar_motion.h"
 #include "contact/ccd/coplanarity.h"
 #include "contact/distance/segment_segment.h"
+
+#include <Eigen/Geometry>
 
 namespace tela {
 
@@ -19,9 +22,11 @@ CcdResult edge_edge_ccd(const Eigen::Vector3d& p0_t0, const Eigen::Vector3d& p1_
   const CoplanarTimes times = coplanar_times(m);
   CcdResult r;
   if (times.count < 0) {
-    for (int k = 0; k <= 16; ++k)
-      if (touches(k / 16.0)) return CcdResult{true, k / 16.0};
-    return r;
+    return coplanar_motion_contact(
+        [&](double tau) {
+          return segment_segment_closest(m.at(0, tau), m.at(1, tau), m.at(2, tau), m.at(3, tau)).distance;
+        },
+        tolerance);
   }
   for (int i = 0; i < times.count; ++i)
     if (touches(times.tau[i])) return CcdResult{true, times.tau[i]};

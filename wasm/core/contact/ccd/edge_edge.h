@@ -1,7 +1,7 @@
 // Edge-edge continuous collision detection (thesis §3.3.1): edges (p0, p1) and (q0, q1) moving
 // linearly over the step. At each coplanarity time the two segments are tested by their exact
 // distance (<= tolerance): parallel, collinear and touching edges need no special case. Edges
-// moving within one plane throughout are sampled at 17 times (our addition).
+// moving within one plane throughout go to ccd/coplanar_motion.h (our addition).
 #pragma once
 
 #include "contact/ccd/point_triangle.h"

@@ -2,7 +2,7 @@
 // moving linearly over the step. At each coplanarity time (in increasing order) the point is
 // tested against the triangle by its exact distance (<= tolerance), which makes the test robust
 // for touching contact, degenerate triangles and points moving within the triangle's plane
-// (those are sampled at 17 times; our addition, the thesis does not treat that case).
+// (ccd/coplanar_motion.h; our addition, the thesis does not treat that case).
 #pragma once
 
 #include <Eigen/Core>

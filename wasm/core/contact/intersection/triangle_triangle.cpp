@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include <Eigen/Geometry>
+
 namespace tela {
 namespace {
 

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include <Eigen/Geometry>
+
 namespace tela {
 
 RigidPose rigid_pose(const ObstacleMotion& motion, double t) {
