@@ -78,7 +78,7 @@ void compare(const QpProblem& p, const std::vector<int>& warm, ActiveSetSolver& 
   REQUIRE(reference.status == QpStatus::converged);
   REQUIRE(active.status == QpStatus::converged);
   check_kkt(p, active, 1e-9);
-  check_kkt(p, reference, 1e-7);
+  check_kkt(p, reference, 1e-6);  // the oracle's own accuracy (relative 1e-9)
   const double fa = qp_objective(p, active.x), fr = qp_objective(p, reference.x);
   CHECK(std::abs(fa - fr) <= 1e-8 * (1 + std::abs(fr)));
   // M is positive definite: the minimizer is unique. The interior point stops at relative

@@ -3,8 +3,6 @@
 #include <Eigen/SparseCholesky>
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
 namespace tela {
 
@@ -93,7 +91,6 @@ QpSolution solve_interior_point(const QpProblem& problem, const InteriorPointSet
     const Eigen::VectorXd r_e = me > 0 ? Eigen::VectorXd(E * x - problem.equality_rhs + sigma * y) : Eigen::VectorXd(0);
     const Eigen::VectorXd r_a = mi > 0 ? Eigen::VectorXd(A * x - b - s) : Eigen::VectorXd(0);
     const double mu = mi > 0 ? s.dot(z) / mi : 0.0;
-    if (std::getenv("IPDBG")) std::fprintf(stderr, "it %d rd %g re %g ra %g mu %g\n", iteration, r_d.lpNorm<Eigen::Infinity>(), r_e.size() ? r_e.lpNorm<Eigen::Infinity>() : 0.0, r_a.size() ? r_a.lpNorm<Eigen::Infinity>() : 0.0, mu);
     solution.iterations = iteration;
     if (!x.allFinite() || !y.allFinite() || (mi > 0 && (!s.allFinite() || !z.allFinite()))) {
       solution.status = QpStatus::non_finite;
@@ -103,7 +100,7 @@ QpSolution solve_interior_point(const QpProblem& problem, const InteriorPointSet
     if (r_d.lpNorm<Eigen::Infinity>() <= settings.tolerance * scale_f &&
         (me == 0 || r_e.lpNorm<Eigen::Infinity>() <= settings.tolerance * scale_e) &&
         (mi == 0 || (r_a.lpNorm<Eigen::Infinity>() <= settings.tolerance * scale_b &&
-                     mu <= settings.tolerance * objective_scale / std::max(1, mi)))) {
+                     s.cwiseProduct(z).maxCoeff() <= 1e-2 * settings.tolerance * objective_scale))) {
       solution.status = QpStatus::converged;
       break;
     }

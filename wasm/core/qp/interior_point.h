@@ -17,7 +17,8 @@ namespace tela {
 
 struct InteriorPointSettings {
   int max_iterations = 200;
-  double tolerance = 1e-9;  // relative residuals and complementarity
+  // relative residuals; the largest s_k z_k must be below 1e-2 tolerance of the objective scale
+  double tolerance = 1e-9;
 };
 
 QpSolution solve_interior_point(const QpProblem& problem, const InteriorPointSettings& settings = {});
