@@ -10,6 +10,7 @@
 // next step tries one level coarser again.
 #pragma once
 
+#include "cloth/contact_projection.h"
 #include "cloth/contact_provider.h"
 #include "cloth/controls.h"
 #include "cloth/model.h"
@@ -51,11 +52,16 @@ constexpr int kSplitIterations = 4;   // a projection needing more splits the st
 constexpr double kSplitStartError = 10;  // so does a starting error above 10 tolerances
 // The relative error above which a projection that hit the iteration cap counts as diverged.
 constexpr double kDivergedError = 0.05;
+// How often ContactProvider::accept() may send a substep back (cloth/contact_provider.h).
+constexpr int kMaxContactRetries = 3;
 
 // Reusable per-simulation work memory: the projection's factorization, the step systems of
 // each substep length, buffers, and the subdivision level the next step starts from.
 struct StepWorkspace {
   Projector projector;
+  ContactProjector contact_projector;  // used only with a ContactProvider
+  std::vector<ContactConstraint> found;
+  Positions predicted;
   std::vector<std::unique_ptr<StepSystem>> systems;  // by level
   int level = 0;
   Eigen::VectorXd rhs, velocity;
