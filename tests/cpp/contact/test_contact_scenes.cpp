@@ -1,0 +1,103 @@
+// Contact scenes run through the full step (contacts, friction and inextensibility solved
+// together): the friction threshold of thesis §3.6.1, no node more than 1 mm inside an
+// obstacle at any step, and a napkin folded without any intersecting triangle pair.
+#include "contact/intersection/triangle_triangle.h"
+#include "contact/obstacles/obstacle.h"
+#include "contact/self_collision.h"
+#include "scenario/scenes.h"
+#include "sim/simulation.h"
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+
+namespace {
+
+tela::Simulation create(const std::string& name) {
+  const auto scene = tela::builtin_scene(name);
+  REQUIRE(scene.has_value());
+  tela::Result<tela::Simulation> sim = tela::Simulation::create(*scene);
+  REQUIRE_MESSAGE(sim.ok(), sim.error);
+  return std::move(*sim.value);
+}
+
+// deepest node inside any obstacle at the simulation's current time, metres
+double depth(const tela::Simulation& sim) {
+  double d = 0;
+  for (const tela::ObstacleDesc& o : sim.scenario().obstacles)
+    for (int k = 0; k < sim.mesh().node_count(); ++k)
+      d = std::max(d, -tela::obstacle_closest_at(o, sim.time(), sim.state().positions.row(k).transpose()).distance);
+  return d;
+}
+
+struct Outcome {
+  double mean_height = 0, max_height = 0, max_depth = 0, rms_speed = 0;
+  bool failed = false;
+};
+
+Outcome run_to_end(tela::Simulation& sim) {
+  Outcome out;
+  while (sim.steps_done() < sim.steps_for_duration() && !sim.failed()) {
+    sim.step();
+    out.max_depth = std::max(out.max_depth, depth(sim));
+  }
+  out.failed = sim.failed();
+  const tela::Positions& x = sim.state().positions;
+  out.mean_height = x.col(2).mean();
+  out.max_height = x.col(2).maxCoeff();
+  double e = 0;
+  for (int k = 0; k < x.rows(); ++k) e += sim.state().velocities.row(k).squaredNorm();
+  out.rms_speed = std::sqrt(e / static_cast<double>(x.rows()));
+  return out;
+}
+
+}  // namespace
+
+TEST_SUITE("contact") {
+
+TEST_CASE("cylinder scenes: mu 0.2 slides to the floor, mu 0.55 rests on the cylinder, mu 0.4 in between") {
+  Outcome o[3];
+  const char* names[3] = {"cylinder-mu-0.2", "cylinder-mu-0.4", "cylinder-mu-0.55"};
+  for (int i = 0; i < 3; ++i) {
+    CAPTURE(names[i]);
+    tela::Simulation sim = create(names[i]);
+    o[i] = run_to_end(sim);
+    REQUIRE_FALSE_MESSAGE(o[i].failed, sim.failure_message());
+    CHECK(o[i].max_depth <= 1e-3);  // no node more than 1 mm inside the floor or the cylinder
+    MESSAGE(names[i], ": mean height ", o[i].mean_height, " m, highest node ", o[i].max_height,
+            " m, deepest ", o[i].max_depth, " m, rms speed ", o[i].rms_speed);
+  }
+  // the cylinder's top is at z = 1.0 m, its bottom at 0.8 m
+  CHECK(o[0].max_height < 0.5);    // everything on (or near) the floor
+  CHECK(o[2].max_height > 0.98);   // still draped over the top of the cylinder
+  CHECK(o[0].mean_height < o[1].mean_height);
+  CHECK(o[1].mean_height < o[2].mean_height);
+}
+
+TEST_CASE("napkin-fold: no intersecting triangle pair in any checked frame, no node inside the table") {
+  tela::Simulation sim = create("napkin-fold");
+  const tela::CollisionMesh cm = tela::collision_mesh(sim.mesh());
+  int frames = 0;
+  double max_depth = 0;
+  while (sim.steps_done() < sim.steps_for_duration() && !sim.failed()) {
+    sim.step();
+    max_depth = std::max(max_depth, depth(sim));
+    if (sim.steps_done() % 10 == 0 || sim.steps_done() == sim.steps_for_duration()) {
+      ++frames;
+      const auto pairs = tela::intersecting_triangle_pairs(cm.triangles, sim.state().positions);
+      CAPTURE(sim.time());
+      CHECK(pairs.empty());
+    }
+  }
+  REQUIRE_FALSE_MESSAGE(sim.failed(), sim.failure_message());
+  CHECK(frames >= 20);
+  CHECK(max_depth <= 1e-3);
+  // folded: the carried corners lie above the other two, 6 mm up
+  const tela::Positions& x = sim.state().positions;
+  const std::vector<int>& corners = sim.mesh().node_sets.at("corners");
+  CHECK(x(corners[2], 2) > x(corners[1], 2));
+  CHECK(std::abs(x(corners[2], 1) - x(corners[1], 1)) < 0.02);
+}
+
+}  // TEST_SUITE
