@@ -125,7 +125,7 @@ Scenario needles() {
   Scenario s;
   s.name = "needles";
   s.description = "A cloth falls onto a field of 4 x 4 needles whose cusps are point obstacles (thesis §3.6.3).";
-  s.mesh = horizontal_sheet(0.8, 0.8, 17, 17, Eigen::Vector3d(0.013, 0.021, 0.2));
+  s.mesh = horizontal_sheet(0.8, 0.8, 13, 13, Eigen::Vector3d(0.013, 0.021, 0.2));
   s.material = Material{0.2, 0.2, 0.1, 0.0, 0.0, 0.0};
   s.solver = SolverSettings{0.01, 1e-3, 50};
   s.duration = 1.5;
