@@ -2,6 +2,7 @@
 // together): the friction threshold of thesis §3.6.1, no node more than 1 mm inside an
 // obstacle at any step, and a napkin folded without any intersecting triangle pair.
 #include "contact/intersection/triangle_triangle.h"
+#include "contact/distance/segment_segment.h"
 #include "contact/obstacles/obstacle.h"
 #include "contact/self_collision.h"
 #include "scenario/scenes.h"
@@ -65,7 +66,7 @@ TEST_CASE("cylinder scenes: mu 0.2 slides to the floor, mu 0.55 rests on the cyl
     o[i] = run_to_end(sim);
     REQUIRE_FALSE_MESSAGE(o[i].failed, sim.failure_message());
     CHECK(o[i].max_depth <= 1e-3);  // no node more than 1 mm inside the floor or the cylinder
-    MESSAGE(names[i], ": mean height ", o[i].mean_height, " m, highest node ", o[i].max_height,
+    MESSAGE(std::string(names[i]), ": mean height ", o[i].mean_height, " m, highest node ", o[i].max_height,
             " m, deepest ", o[i].max_depth, " m, rms speed ", o[i].rms_speed);
   }
   // the cylinder's top is at z = 1.2 m, its bottom at 1.0 m
@@ -108,6 +109,48 @@ TEST_CASE("napkin-fold: no intersecting triangle pair in any checked frame, no n
     CHECK(x(corners[c], 1) < -0.15);
     CHECK(x(corners[c], 2) > x(corners[1], 2) + 0.003);
   }
+}
+
+}  // TEST_SUITE
+
+TEST_SUITE("contact") {
+
+TEST_CASE("tablecloth, needles and stick-hit: no node more than 1 mm inside an obstacle at any step") {
+  for (const char* name : {"tablecloth", "needles", "stick-hit"}) {
+    CAPTURE(std::string(name));
+    tela::Simulation sim = create(name);
+    const Outcome o = run_to_end(sim);
+    REQUIRE_FALSE_MESSAGE(o.failed, sim.failure_message());
+    CHECK(o.max_depth <= 1e-3);
+    CHECK(sim.stats().max_contacts > 0);
+    MESSAGE(std::string(name), ": deepest ", o.max_depth, " m, max contacts ", sim.stats().max_contacts);
+  }
+}
+
+// Known failure (may_fail): during the first hit (t = 0.47-0.48 s) the contact projection stops
+// at its iteration cap (StepStatus::max_iterations) and a cloth edge ends 2.8 mm from the stick's
+// axis (radius 7.5 mm), although the provider reports the violated edge-edge row.
+TEST_CASE("stick-hit: the cloth's edges never pass through the stick, and the stick moves the cloth" *
+          doctest::may_fail()) {
+  tela::Simulation sim = create("stick-hit");
+  const tela::CollisionMesh cm = tela::collision_mesh(sim.mesh());
+  const tela::ObstacleDesc& stick = sim.scenario().obstacles.at(0);
+  double closest = 1e300, reach = 0;
+  while (sim.steps_done() < sim.steps_for_duration() && !sim.failed()) {
+    sim.step();
+    const tela::RigidPose pose = tela::rigid_pose(stick.motion, sim.time());
+    const Eigen::Vector3d a = pose.to_world(stick.points[0]), b = pose.to_world(stick.points[1]);
+    const tela::Positions& x = sim.state().positions;
+    for (const auto& e : cm.edges) {
+      const auto d = tela::segment_segment_closest(x.row(e[0]).transpose(), x.row(e[1]).transpose(), a, b);
+      closest = std::min(closest, d.distance);
+    }
+    reach = std::max(reach, x.col(1).maxCoeff());
+  }
+  REQUIRE_FALSE_MESSAGE(sim.failed(), sim.failure_message());
+  MESSAGE("closest cloth edge to the stick axis: ", closest, " m; furthest push: ", reach, " m");
+  CHECK(closest >= stick.radius - 1e-3);
+  CHECK(reach > 0.08);  // the first hit carries the cloth (at y = 0) past y = 0.1 - radius
 }
 
 }  // TEST_SUITE
