@@ -34,7 +34,8 @@ bool ContactProjector::merge(const std::vector<ContactConstraint>& found) {
   return added;
 }
 
-void ContactProjector::build_problem(const ClothModel& model, const Positions& positions, double& error) {
+void ContactProjector::build_problem(const ClothModel& model, const Positions& positions, double tolerance,
+                                     double& error) {
   const ConstraintSet& set = model.constraints;
   const int rows = set.rows();
   const int dofs = 3 * model.free_count;
@@ -58,6 +59,10 @@ void ContactProjector::build_problem(const ClothModel& model, const Positions& p
       diagonal_sum += gradient_.row(e).squaredNorm() * inv * inv / model.lumped_area[k];
     }
   }
+  // constraints already met to the tolerance are kept where they are (grad C D = 0) rather
+  // than pushed further: the plain projection stops there too, and the Levenberg-Marquardt
+  // creep towards C = 0 would otherwise keep max |D| above kContactStep for many iterations
+  if (error <= tolerance) problem_.equality_rhs.setZero();
   problem_.equality.resize(rows, dofs);
   problem_.equality.setFromTriplets(entries.begin(), entries.end());
   problem_.equality.makeCompressed();
@@ -124,7 +129,7 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
 
   for (int iteration = 0;; ++iteration) {
     double error = 0;
-    build_problem(model, positions, error);
+    build_problem(model, positions, tolerance, error);
     double penetration = 0;
     for (const ContactConstraint& c : contacts_) penetration = std::max(penetration, -contact_gap(c, positions));
     report.projection.iterations = iteration;

@@ -70,7 +70,7 @@ class ContactProjector {
  private:
   using Key = std::pair<std::array<int, 4>, int>;  // nodes, source
   bool merge(const std::vector<ContactConstraint>& found);
-  void build_problem(const ClothModel& model, const Positions& positions, double& error);
+  void build_problem(const ClothModel& model, const Positions& positions, double tolerance, double& error);
 
   std::vector<ContactConstraint> contacts_;
   std::vector<double> normal_impulse_;          // N per contact

@@ -1,0 +1,237 @@
+// The time step with contacts (thesis §3.4): cloth on planes given as ContactConstraints by a
+// test provider. Stick/slip on an incline against tan(theta) vs mu and against the analytic
+// sliding law, a drop onto a floor (no penetration beyond 1 mm, inextensibility kept in
+// contact), a moving belt dragging the cloth by friction, and a provider that reports
+// nothing leaving the step bit for bit as it was.
+#include <doctest/doctest.h>
+
+#include "cloth/model.h"
+#include "cloth/step.h"
+#include "geometry/generators.h"
+
+#include <cmath>
+#include <memory>
+
+using namespace tela;
+
+namespace {
+
+// An infinite plane {x : normal . x >= level}: every node closer than `proximity` (or
+// below) gets a constraint, as an obstacle detector would report it.
+class PlaneProvider : public ContactProvider {
+ public:
+  Eigen::Vector3d normal = Eigen::Vector3d::UnitZ();
+  double level = 0;  // metres
+  double mu = 0;
+  Eigen::Vector3d surface_velocity = Eigen::Vector3d::Zero();
+  double proximity = 0.005;  // metres
+  long calls = 0;
+
+  void contacts(const ContactQuery& query, std::vector<ContactConstraint>& out) override {
+    ++calls;
+    for (Eigen::Index k = 0; k < query.current.rows(); ++k) {
+      const double gap = normal.dot(query.current.row(k).transpose()) - level;
+      if (gap > proximity) continue;
+      ContactConstraint c;
+      c.nodes = {static_cast<int>(k), -1, -1, -1};
+      c.weights = {1, 0, 0, 0};
+      c.normal = normal;
+      c.offset = level;
+      c.mu = mu;
+      c.surface_velocity = surface_velocity;
+      out.push_back(c);
+    }
+  }
+};
+
+class NothingProvider : public ContactProvider {
+ public:
+  void contacts(const ContactQuery&, std::vector<ContactConstraint>&) override {}
+};
+
+std::shared_ptr<const ClothModel> make_model(const Mesh& mesh, const Material& material, double dt) {
+  SolverSettings solver;
+  solver.dt = dt;
+  Result<std::shared_ptr<const ClothModel>> model = build_model(mesh, material, solver, {});
+  REQUIRE_MESSAGE(model.ok(), model.error);
+  return *model.value;
+}
+
+ClothState rest_state(const ClothModel& model) {
+  ClothState state;
+  state.positions = model.rest_positions;
+  state.velocities = Positions::Zero(model.node_count(), 3);
+  return state;
+}
+
+// A square cloth lying on the plane through the origin that contains the x axis and the
+// down-slope direction (0, cos theta, -sin theta).
+Mesh cloth_on_incline(double theta, int nodes) {
+  RectangleSpec spec;
+  spec.width = spec.height = 0.3;
+  spec.nx = spec.ny = nodes;
+  spec.origin = Eigen::Vector3d(-0.15, -0.15, 0);
+  Mesh mesh = make_rectangle(spec);
+  for (Eigen::Index k = 0; k < mesh.positions.rows(); ++k) {
+    const double y = mesh.positions(k, 1);
+    mesh.positions(k, 1) = y * std::cos(theta);
+    mesh.positions(k, 2) = -y * std::sin(theta);
+  }
+  return mesh;
+}
+
+struct InclineRun {
+  double slide = 0;          // mean displacement down the slope, metres
+  double max_penetration = 0;
+  double max_error = 0;
+  bool converged = true;
+};
+
+InclineRun run_incline(double theta, double mu, double duration) {
+  Material material;
+  material.alpha = 0;  // no air damping: the sliding law is then exactly parabolic
+  const double dt = 0.01;
+  auto model = make_model(cloth_on_incline(theta, 6), material, dt);
+  ClothState state = rest_state(*model);
+  PlaneProvider plane;
+  plane.normal = Eigen::Vector3d(0, std::sin(theta), std::cos(theta));
+  plane.mu = mu;
+  StepWorkspace workspace;
+  InclineRun run;
+  const int steps = static_cast<int>(std::lround(duration / dt));
+  for (int i = 0; i < steps; ++i) {
+    const StepReport report = step(*model, {}, state, workspace, &plane);
+    run.converged &= report.status == StepStatus::converged;
+    run.max_error = std::max(run.max_error, report.constraint_error);
+    for (Eigen::Index k = 0; k < state.positions.rows(); ++k)
+      run.max_penetration = std::max(run.max_penetration, -plane.normal.dot(state.positions.row(k).transpose()));
+  }
+  const Eigen::Vector3d down(0, std::cos(theta), -std::sin(theta));
+  run.slide = ((state.positions - model->rest_positions) * down).mean();
+  return run;
+}
+
+}  // namespace
+
+TEST_SUITE("contact_step") {
+
+TEST_CASE("cloth on an incline sticks when tan(theta) < mu") {
+  const double mu = 0.5;
+  for (double tan_theta : {0.2, 0.4, 0.49}) {
+    CAPTURE(tan_theta);
+    const InclineRun run = run_incline(std::atan(tan_theta), mu, 0.5);
+    CHECK(run.converged);
+    CHECK(std::abs(run.slide) < 1e-9);  // a flat cloth is rigid here: no creep at all
+    CHECK(run.max_penetration < 1e-3);
+    CHECK(run.max_error <= 1e-3);
+  }
+}
+
+TEST_CASE("cloth on an incline slides when tan(theta) > mu, at the Coulomb acceleration") {
+  // rho a = delta g (sin - mu cos) along the slope (thesis eq. 2.18 with a plane contact)
+  const double mu = 0.5;
+  const Material material;
+  const double duration = 0.5;
+  for (double tan_theta : {0.51, 0.55, 0.7, 1.0}) {
+    CAPTURE(tan_theta);
+    const double theta = std::atan(tan_theta);
+    const InclineRun run = run_incline(theta, mu, duration);
+    const double a = material.delta / material.rho * kGravity * (std::sin(theta) - mu * std::cos(theta));
+    // implicit Euler: x_N = a dt^2 N (N + 1) / 2
+    const int steps = 50;
+    const double expected = a * 0.01 * 0.01 * steps * (steps + 1) / 2;
+    CHECK(run.converged);
+    // the flat cloth moves rigidly, so the discrete law holds to rounding
+    CHECK(run.slide == doctest::Approx(expected).epsilon(1e-6));
+    CHECK(run.max_penetration < 1e-3);
+    CHECK(run.max_error <= 1e-3);
+  }
+}
+
+TEST_CASE("cloth dropped on a floor never sinks 1 mm below it and stays inextensible") {
+  RectangleSpec spec;
+  spec.width = spec.height = 0.4;
+  spec.nx = spec.ny = 9;
+  spec.noise = 0.003;
+  spec.seed = 5;
+  Mesh mesh = make_rectangle(spec);
+  // tilted by 25 degrees about the x axis, lowest edge 5 cm above the floor
+  const double tilt = 25 * 3.14159265358979323846 / 180;
+  for (Eigen::Index k = 0; k < mesh.positions.rows(); ++k) {
+    const double y = mesh.positions(k, 1), z = mesh.positions(k, 2);
+    mesh.positions(k, 1) = y * std::cos(tilt) - z * std::sin(tilt);
+    mesh.positions(k, 2) = 0.05 + y * std::sin(tilt) + z * std::cos(tilt);
+  }
+  auto model = make_model(mesh, Material{}, 0.01);
+  ClothState state = rest_state(*model);
+  PlaneProvider floor;
+  floor.mu = 0.3;
+  StepWorkspace workspace;
+  double lowest = 1, worst_error = 0;
+  int contact_steps = 0;
+  for (int i = 0; i < 150; ++i) {
+    const StepReport report = step(*model, {}, state, workspace, &floor);
+    REQUIRE(report.status != StepStatus::non_finite);
+    REQUIRE(report.status != StepStatus::diverged);
+    lowest = std::min(lowest, state.positions.col(2).minCoeff());
+    if (report.contacts > 0) {
+      ++contact_steps;
+      worst_error = std::max(worst_error, report.constraint_error);
+    }
+  }
+  CHECK(contact_steps > 50);
+  CHECK(lowest > -1e-3);
+  CHECK(worst_error <= model->solver.tolerance);
+  // at rest on the floor after 1.5 s (the 3 mm noise of the rest shape is not developable,
+  // so the cloth cannot lie entirely flat: a few wrinkles of about a centimetre remain)
+  CHECK(state.positions.col(2).mean() < 0.005);
+  CHECK(state.positions.col(2).maxCoeff() < 0.02);
+  CHECK(state.velocities.rowwise().norm().maxCoeff() < 0.02);
+}
+
+TEST_CASE("a moving belt drags a resting cloth up to its speed by friction") {
+  RectangleSpec spec;
+  spec.width = spec.height = 0.2;
+  spec.nx = spec.ny = 5;
+  auto model = make_model(make_rectangle(spec), Material{}, 0.01);
+  ClothState state = rest_state(*model);
+  PlaneProvider belt;
+  belt.mu = 0.6;
+  belt.surface_velocity = Eigen::Vector3d(0.1, 0, 0);
+  StepWorkspace workspace;
+  for (int i = 0; i < 100; ++i) step(*model, {}, state, workspace, &belt);
+  // friction accelerates at most mu delta g / rho ~ 2.8 m/s^2 (and air damping resists): 0.1 m/s
+  // is reached within 0.05 s, after which the cloth sticks to the belt
+  CHECK(state.velocities.col(0).mean() == doctest::Approx(0.1).epsilon(0.02));
+  CHECK(std::abs(state.velocities.col(1).mean()) < 1e-4);
+}
+
+TEST_CASE("a provider that reports nothing leaves the step exactly as without one") {
+  RectangleSpec spec;
+  spec.width = 0.3;
+  spec.height = 0.2;
+  spec.nx = 7;
+  spec.ny = 5;
+  spec.plane = MeshPlane::xz;
+  const Mesh mesh = make_rectangle(spec);
+  SolverSettings solver;
+  auto model = *build_model(mesh, Material{}, solver, mesh.node_sets.at("top_corners")).value;
+  std::vector<ControlTrack> tracks(1);
+  tracks[0].nodes = mesh.node_sets.at("top_corners");
+  tracks[0].motion.type = "sinusoid";
+  tracks[0].motion.amplitude = 0.05;
+  tracks[0].motion.frequency = 1.5;
+  ClothState a = rest_state(*model), b = rest_state(*model);
+  StepWorkspace wa, wb;
+  NothingProvider nothing;
+  for (int i = 0; i < 60; ++i) {
+    const StepReport ra = step(*model, tracks, a, wa);
+    const StepReport rb = step(*model, tracks, b, wb, &nothing);
+    CHECK(ra.iterations == rb.iterations);
+    CHECK(rb.contacts == 0);
+  }
+  CHECK(a.positions == b.positions);
+  CHECK(a.velocities == b.velocities);
+}
+
+}  // TEST_SUITE
