@@ -50,9 +50,12 @@ int run_scene(const std::string& name) {
 
 }  // namespace
 
+void bench_qp();
+
 int main() {
   int status = 0;
   std::printf("native (build/tela_bench), each scene for its full duration\n");
   for (const char* name : {"hang-7x9", "hang-20x33", "hang-30x30"}) status |= run_scene(name);
+  bench_qp();
   return status;
 }

@@ -156,6 +156,7 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
     std::vector<int> warm;
     for (int i : warm_contact)
       if (row_of_contact_[i] >= 0) warm.push_back(row_of_contact_[i]);
+    if (record) record->push_back(RecordedQp{problem_, warm});
     const QpSolution solution = solver.solve(problem_, warm);
     report.qp_iterations += solution.iterations;
     if (solution.status == QpStatus::non_finite) return finish(report, ProjectionStatus::non_finite);

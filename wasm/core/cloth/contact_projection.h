@@ -50,9 +50,18 @@ struct ContactProjectionReport {
   QpStatus qp_status = QpStatus::converged;  // the worst status of the QPs (converged if all were)
 };
 
+// One QP of the sequence with the working set it was warm-started from (for benchmarks).
+struct RecordedQp {
+  QpProblem problem;
+  std::vector<int> warm_start;
+};
+
 class ContactProjector {
  public:
   ActiveSetSolver solver;
+  // When set (not owned), every QP solved is appended here: bench/bench_qp.cpp replays the
+  // sequence with the reference solver.
+  std::vector<RecordedQp>* record = nullptr;
 
   // Projects `positions` (the iterate at t1 = t0 + h; rows of controlled nodes are kept)
   // onto inextensibility and contacts with friction. `start` is phi^n (#nodes by 3) at t0;
