@@ -141,8 +141,14 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
       report.projection.start_error = error;
       if (error > max_start_error) return finish(report, ProjectionStatus::too_far);
     }
-    if (iteration > 0 && error <= tolerance && penetration <= kContactPenetration && last_step <= kContactStep &&
-        !added) {
+    // the displacement the next QP would make is known without solving it when the
+    // constraints are met, every contact holds and only the friction term f is left: then
+    // D = 0 is feasible, and g(D*) <= g(0) for g(D) = 1/2 |D - M^-1 f|_M^2 + (penalty >= 0)
+    // gives |D*|_M <= 2 |M^-1 f|_M, hence max |D*| <= 2 |M^-1 f|_M / sqrt(min m)
+    const double next_step = 2 * std::sqrt(friction_force.dot(friction_force.cwiseQuotient(problem_.mass)) /
+                                            problem_.mass.minCoeff());
+    const bool settled = last_step <= kContactStep || (penetration <= kContactHeld && next_step <= kContactStep);
+    if (iteration > 0 && error <= tolerance && penetration <= kContactPenetration && settled && !added) {
       report.projection.status = ProjectionStatus::converged;
       break;
     }

@@ -25,6 +25,10 @@
 // Stopping (thesis eq. 3.5): relative constraint error <= tolerance, penetration
 // (max -gap) <= kContactPenetration, the last displacement max |D| <= kContactStep (the
 // friction has settled), and no new contact reported by the provider in the last iteration.
+// Constraints met to the tolerance get grad C D = 0 in later QPs (not pushed further, as the
+// plain projection stops there). When they are met and every contact holds, the next QP's
+// displacement is bounded by its friction term alone (see project()); if that bound is below
+// kContactStep the next QP is not solved: a resting contact then costs one QP per step.
 #pragma once
 
 #include "cloth/contact_provider.h"
@@ -40,6 +44,7 @@ namespace tela {
 
 constexpr double kContactPenetration = 1e-4;  // m, epsilon_1 of eq. 3.5
 constexpr double kContactStep = 1e-5;         // m, epsilon_2 of eq. 3.5
+constexpr double kContactHeld = 1e-8;         // m, penetration below which a contact counts as holding
 
 struct ContactProjectionReport {
   ProjectionReport projection;       // status, iterations, constraint error as in cloth/projection.h
