@@ -1,6 +1,5 @@
 #include "qp/active_set.h"
 
-#include <Eigen/Cholesky>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -29,6 +28,67 @@ double row_dot(const SparseRows& a, int k, const Eigen::VectorXd& v) {
   double sum = 0;
   for (SparseRows::InnerIterator it(a, k); it; ++it) sum += it.value() * v[it.col()];
   return sum;
+}
+
+// Dense kernels as plain loops: Eigen's blocked products and factorizations pick their
+// blocking from the machine's cache sizes, which would break native/wasm bit-identity.
+
+// v -= B^T y  (B: rows by cols, v: cols)
+void subtract_transpose_product(const Eigen::MatrixXd& B, const Eigen::VectorXd& y, Eigen::VectorXd& v) {
+  for (Eigen::Index c = 0; c < B.cols(); ++c) {
+    double sum = 0;
+    for (Eigen::Index r = 0; r < B.rows(); ++r) sum += B(r, c) * y[r];
+    v[c] -= sum;
+  }
+}
+
+// y -= B v
+void subtract_product(const Eigen::MatrixXd& B, const Eigen::VectorXd& v, Eigen::VectorXd& y) {
+  for (Eigen::Index c = 0; c < B.cols(); ++c)
+    for (Eigen::Index r = 0; r < B.rows(); ++r) y[r] -= B(r, c) * v[c];
+}
+
+// L v = v in place (L lower triangular)
+void lower_solve(const Eigen::MatrixXd& L, Eigen::VectorXd& v) {
+  for (Eigen::Index i = 0; i < L.rows(); ++i) {
+    double sum = v[i];
+    for (Eigen::Index j = 0; j < i; ++j) sum -= L(i, j) * v[j];
+    v[i] = sum / L(i, i);
+  }
+}
+
+// L^T v = v in place
+void upper_solve(const Eigen::MatrixXd& L, Eigen::VectorXd& v) {
+  for (Eigen::Index i = L.rows() - 1; i >= 0; --i) {
+    double sum = v[i];
+    for (Eigen::Index j = i + 1; j < L.rows(); ++j) sum -= L(j, i) * v[j];
+    v[i] = sum / L(i, i);
+  }
+}
+
+// the lower Cholesky factor of A - B^T B, false if it is not positive definite
+bool schur_cholesky(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, Eigen::MatrixXd& L) {
+  const Eigen::Index p = A.rows();
+  L.setZero(p, p);
+  for (Eigen::Index j = 0; j < p; ++j)
+    for (Eigen::Index i = j; i < p; ++i) {
+      double sum = A(i, j);
+      for (Eigen::Index r = 0; r < B.rows(); ++r) sum -= B(r, i) * B(r, j);
+      L(i, j) = sum;
+    }
+  for (Eigen::Index j = 0; j < p; ++j) {
+    double diagonal = L(j, j);
+    for (Eigen::Index k = 0; k < j; ++k) diagonal -= L(j, k) * L(j, k);
+    if (!(diagonal > 0)) return false;
+    diagonal = std::sqrt(diagonal);
+    L(j, j) = diagonal;
+    for (Eigen::Index i = j + 1; i < p; ++i) {
+      double sum = L(i, j);
+      for (Eigen::Index k = 0; k < j; ++k) sum -= L(i, k) * L(j, k);
+      L(i, j) = sum / diagonal;
+    }
+  }
+  return true;
 }
 
 }  // namespace
@@ -80,11 +140,7 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
 }
 
 bool ActiveSetSolver::refactor_appended() {
-  const Eigen::MatrixXd schur = appended_system_ - bordered_.transpose() * bordered_;
-  const Eigen::LLT<Eigen::MatrixXd> llt(schur);
-  if (llt.info() != Eigen::Success) return false;
-  schur_factor_ = llt.matrixL();
-  return true;
+  return schur_cholesky(appended_system_, bordered_, schur_factor_);
 }
 
 void ActiveSetSolver::solve_kkt(const Eigen::VectorXd& rhs_base, const Eigen::VectorXd& rhs_appended,
@@ -94,10 +150,10 @@ void ActiveSetSolver::solve_kkt(const Eigen::VectorXd& rhs_base, const Eigen::Ve
   if (rhs_base.size() > 0) base_factor_.forward(rhs_base, y_base);
   zeta_appended = rhs_appended;
   if (zeta_appended.size() > 0) {
-    if (y_base.size() > 0) zeta_appended -= bordered_.transpose() * y_base;
-    schur_factor_.triangularView<Eigen::Lower>().solveInPlace(zeta_appended);
-    schur_factor_.transpose().triangularView<Eigen::Upper>().solveInPlace(zeta_appended);
-    if (y_base.size() > 0) y_base -= bordered_ * zeta_appended;
+    if (y_base.size() > 0) subtract_transpose_product(bordered_, y_base, zeta_appended);
+    lower_solve(schur_factor_, zeta_appended);
+    upper_solve(schur_factor_, zeta_appended);
+    if (y_base.size() > 0) subtract_product(bordered_, zeta_appended, y_base);
   }
   if (y_base.size() > 0) base_factor_.backward(y_base, zeta_base);
   else zeta_base.resize(0);
@@ -300,17 +356,17 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
       else l.resize(0);
       t = u_appended;
       if (q > 0) {
-        if (l.size() > 0) t -= bordered_.transpose() * l;
-        schur_factor_.triangularView<Eigen::Lower>().solveInPlace(t);
+        if (l.size() > 0) subtract_transpose_product(bordered_, l, t);
+        lower_solve(schur_factor_, t);
       }
       const double diagonal = row_norm_[entering] * row_norm_[entering];
       const double pivot2 = diagonal - l.squaredNorm() - t.squaredNorm();
       const bool independent = pivot2 > settings.dependence_tolerance * diagonal;
       Eigen::VectorXd alpha_appended = t, alpha_base;
-      if (q > 0) schur_factor_.transpose().triangularView<Eigen::Upper>().solveInPlace(alpha_appended);
+      if (q > 0) upper_solve(schur_factor_, alpha_appended);
       if (l.size() > 0) {
         Eigen::VectorXd y = l;
-        if (q > 0) y -= bordered_ * alpha_appended;
+        if (q > 0) subtract_product(bordered_, alpha_appended, y);
         base_factor_.backward(y, alpha_base);
       }
       // the ratio test over the working inequalities
