@@ -9,6 +9,9 @@
 #include "cloth/step.h"
 #include "geometry/generators.h"
 
+#include <Eigen/Geometry>
+
+#include <array>
 #include <cmath>
 #include <memory>
 
@@ -41,6 +44,41 @@ class PlaneProvider : public ContactProvider {
       c.surface_velocity = surface_velocity;
       out.push_back(c);
     }
+  }
+};
+
+// Node-face contacts (thesis §3.3.2) between the free nodes of a small cloth and a held
+// support made of two triangles: nodes {k, a, b, c}, weights {1, -u, -v, -w}, normal of the
+// support, offset = thickness.
+class SupportProvider : public ContactProvider {
+ public:
+  std::vector<int> cloth_nodes;                 // the nodes that may touch
+  std::vector<std::array<int, 3>> triangles;    // of the support
+  double thickness = 0.002;
+  double mu = 0;
+  double proximity = 0.005;
+
+  void contacts(const ContactQuery& query, std::vector<ContactConstraint>& out) override {
+    const Positions& x = query.current;
+    for (int k : cloth_nodes)
+      for (const auto& t : triangles) {
+        const Eigen::Vector3d a = x.row(t[0]), b = x.row(t[1]), c = x.row(t[2]), p = x.row(k);
+        const Eigen::Vector3d normal = (b - a).cross(c - a).normalized();
+        // barycentric coordinates of p's projection onto the triangle's plane
+        const Eigen::Vector3d v0 = b - a, v1 = c - a, v2 = p - a;
+        const double d00 = v0.dot(v0), d01 = v0.dot(v1), d11 = v1.dot(v1), d20 = v2.dot(v0), d21 = v2.dot(v1);
+        const double det = d00 * d11 - d01 * d01;
+        const double v = (d11 * d20 - d01 * d21) / det, w = (d00 * d21 - d01 * d20) / det, u = 1 - v - w;
+        if (u < 0 || v < 0 || w < 0) continue;
+        if (normal.dot(p - a) - thickness > proximity) continue;
+        ContactConstraint con;
+        con.nodes = {k, t[0], t[1], t[2]};
+        con.weights = {1, -u, -v, -w};
+        con.normal = normal;
+        con.offset = thickness;
+        con.mu = mu;
+        out.push_back(con);
+      }
   }
 };
 
@@ -204,6 +242,70 @@ TEST_CASE("a moving belt drags a resting cloth up to its speed by friction") {
   // is reached within 0.05 s, after which the cloth sticks to the belt
   CHECK(state.velocities.col(0).mean() == doctest::Approx(0.1).epsilon(0.02));
   CHECK(std::abs(state.velocities.col(1).mean()) < 1e-4);
+}
+
+TEST_CASE("node-face contacts with a held support: the cloth rests at the thickness, sticks or slides") {
+  // support: a 1 m square of two triangles tilted by theta about x, held by a control; cloth:
+  // a 0.2 m square 5 x 5 parallel to it, 1 cm above, dropped
+  auto run = [](double tan_theta, double mu, double duration, double& slide, double& worst_gap) {
+    const double theta = std::atan(tan_theta);
+    const Eigen::Vector3d e1(1, 0, 0), e2(0, std::cos(theta), -std::sin(theta));
+    const Eigen::Vector3d normal = e1.cross(e2);
+    RectangleSpec spec;
+    spec.width = spec.height = 0.2;
+    spec.nx = spec.ny = 5;
+    const Mesh cloth = make_rectangle(spec);
+    Mesh mesh;
+    const int m = cloth.node_count();
+    mesh.positions.resize(m + 4, 3);
+    for (int k = 0; k < m; ++k)
+      mesh.positions.row(k) = (0.01 * normal + (cloth.positions(k, 0) - 0.1) * e1 + (cloth.positions(k, 1) - 0.1) * e2).transpose();
+    const double corner[4][2] = {{-0.5, -0.5}, {0.5, -0.5}, {0.5, 0.5}, {-0.5, 0.5}};
+    for (int i = 0; i < 4; ++i) mesh.positions.row(m + i) = (corner[i][0] * e1 + corner[i][1] * e2).transpose();
+    mesh.faces = cloth.faces;
+    Face f1, f2;
+    f1.v = {m, m + 1, m + 2, -1};
+    f2.v = {m, m + 2, m + 3, -1};
+    mesh.faces.push_back(f1);
+    mesh.faces.push_back(f2);
+    const std::vector<int> support = {m, m + 1, m + 2, m + 3};
+    Material material;
+    material.alpha = 0;
+    SolverSettings solver;
+    auto built = build_model(mesh, material, solver, support);
+    REQUIRE_MESSAGE(built.ok(), built.error);
+    const ClothModel& model = **built.value;
+    std::vector<ControlTrack> tracks(1);
+    tracks[0].nodes = support;  // motion "hold"
+    ClothState state = rest_state(model);
+    SupportProvider provider;
+    for (int k = 0; k < m; ++k) provider.cloth_nodes.push_back(k);
+    provider.triangles = {{m, m + 1, m + 2}, {m, m + 2, m + 3}};
+    provider.mu = mu;
+    StepWorkspace workspace;
+    worst_gap = 1;
+    const int steps = static_cast<int>(std::lround(duration / solver.dt));
+    Positions start = state.positions;
+    for (int i = 0; i < steps; ++i) {
+      if (i == steps / 2) start = state.positions;  // landed (after about 0.07 s)
+      const StepReport report = step(model, tracks, state, workspace, &provider);
+      REQUIRE(report.status == StepStatus::converged);
+      for (int k = 0; k < m; ++k) worst_gap = std::min(worst_gap, normal.dot(state.positions.row(k).transpose()));
+    }
+    slide = 0;
+    for (int k = 0; k < m; ++k) slide += (state.positions.row(k) - start.row(k)).dot(e2.transpose()) / m;
+  };
+  // slide: mean displacement down the slope over the second half of the run (after landing)
+  double slide = 0, gap = 0;
+  run(0.3, 0.5, 0.6, slide, gap);
+  CHECK(gap > 0.002 - 1e-3);      // never more than 1 mm inside the thickness
+  CHECK(std::abs(slide) < 1e-4);  // tan(theta) < mu: stuck
+  run(0.3, 0.1, 0.6, slide, gap);
+  CHECK(gap > 0.002 - 1e-3);
+  // tan(theta) > mu: slides, at least as fast as from rest at (delta/rho) g (sin - mu cos)
+  const Material material;
+  const double a = material.delta / material.rho * kGravity * (std::sin(std::atan(0.3)) - 0.1 * std::cos(std::atan(0.3)));
+  CHECK(slide > 0.5 * a * 0.3 * 0.3);
 }
 
 TEST_CASE("a provider that reports nothing leaves the step exactly as without one") {
