@@ -308,6 +308,41 @@ TEST_CASE("node-face contacts with a held support: the cloth rests at the thickn
   CHECK(slide > 0.5 * a * 0.3 * 0.3);
 }
 
+TEST_CASE("malformed constraints are skipped and accept() can send a substep back") {
+  class Picky : public PlaneProvider {
+   public:
+    int rejections = 0, max_attempt = 0;
+    void contacts(const ContactQuery& query, std::vector<ContactConstraint>& out) override {
+      PlaneProvider::contacts(query, out);
+      max_attempt = std::max(max_attempt, query.attempt);
+      ContactConstraint bad;
+      bad.nodes = {1000000, -1, -1, -1};
+      bad.weights = {1, 0, 0, 0};
+      out.push_back(bad);
+      ContactConstraint nan;
+      nan.nodes = {0, -1, -1, -1};
+      nan.weights = {1, 0, 0, 0};
+      nan.normal = Eigen::Vector3d(std::nan(""), 0, 1);
+      nan.source = 7;
+      out.push_back(nan);
+    }
+    bool accept(const ContactQuery&) override { return ++rejections > 2; }  // reject twice
+  };
+  RectangleSpec spec;
+  spec.width = spec.height = 0.2;
+  spec.nx = spec.ny = 4;
+  auto model = make_model(make_rectangle(spec), Material{}, 0.01);
+  ClothState state = rest_state(*model);
+  Picky floor;
+  StepWorkspace workspace;
+  const StepReport report = step(*model, {}, state, workspace, &floor);
+  CHECK(report.status == StepStatus::converged);
+  CHECK(floor.max_attempt == 2);
+  CHECK(report.contacts > 0);
+  CHECK(state.positions.allFinite());
+  CHECK(state.positions.col(2).minCoeff() > -1e-9);
+}
+
 TEST_CASE("a provider that reports nothing leaves the step exactly as without one") {
   RectangleSpec spec;
   spec.width = 0.3;

@@ -53,6 +53,7 @@ struct ContactProjectionReport {
   double penetration = 0;            // max(0, max -gap) at the end, metres
   int qp_iterations = 0;             // active-set iterations, summed
   QpStatus qp_status = QpStatus::converged;  // the worst status of the QPs (converged if all were)
+  int skipped = 0;                   // malformed constraints ignored (node out of range, non-finite)
 };
 
 // One QP of the sequence with the working set it was warm-started from (for benchmarks).
@@ -83,7 +84,7 @@ class ContactProjector {
 
  private:
   using Key = std::pair<std::array<int, 4>, int>;  // nodes, source
-  bool merge(const std::vector<ContactConstraint>& found);
+  bool merge(const std::vector<ContactConstraint>& found, int node_count);
   void build_problem(const ClothModel& model, const Positions& positions, double tolerance, double& error);
 
   std::vector<ContactConstraint> contacts_;
@@ -97,6 +98,7 @@ class ContactProjector {
   Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> gradient_;
   Eigen::VectorXd values_;
   std::vector<ContactConstraint> found_;
+  int skipped_ = 0;
 };
 
 }  // namespace tela
