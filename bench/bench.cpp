@@ -50,12 +50,14 @@ int run_scene(const std::string& name) {
 
 }  // namespace
 
+void bench_qp();
 void bench_contact();  // bench/bench_contact.cpp
 
 int main() {
   int status = 0;
   std::printf("native (build/tela_bench), each scene for its full duration\n");
   for (const char* name : {"hang-7x9", "hang-20x33", "hang-30x30"}) status |= run_scene(name);
+  bench_qp();
   bench_contact();
   return status;
 }

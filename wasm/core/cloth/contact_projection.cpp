@@ -15,10 +15,18 @@ ContactProjectionReport finish(ContactProjectionReport report, ProjectionStatus 
 
 }  // namespace
 
-bool ContactProjector::merge(const std::vector<ContactConstraint>& found) {
+bool ContactProjector::merge(const std::vector<ContactConstraint>& found, int node_count) {
   // the same nodes and source: the later linearization replaces the earlier (thesis §3.4.1)
   bool added = false;
   for (const ContactConstraint& c : found) {
+    // a malformed constraint (a node out of range, a non-finite or zero normal) is skipped
+    bool valid = c.normal.allFinite() && c.normal.squaredNorm() > 0 && std::isfinite(c.offset) &&
+                 c.surface_velocity.allFinite();
+    for (int s = 0; s < 4; ++s) valid = valid && c.nodes[s] < node_count && std::isfinite(c.weights[s]);
+    if (!valid) {
+      ++skipped_;
+      continue;
+    }
     auto same = std::find_if(contacts_.begin(), contacts_.end(), [&](const ContactConstraint& o) {
       return o.nodes == c.nodes && o.source == c.source;
     });
@@ -34,7 +42,8 @@ bool ContactProjector::merge(const std::vector<ContactConstraint>& found) {
   return added;
 }
 
-void ContactProjector::build_problem(const ClothModel& model, const Positions& positions, double& error) {
+void ContactProjector::build_problem(const ClothModel& model, const Positions& positions, double tolerance,
+                                     double& error) {
   const ConstraintSet& set = model.constraints;
   const int rows = set.rows();
   const int dofs = 3 * model.free_count;
@@ -58,6 +67,10 @@ void ContactProjector::build_problem(const ClothModel& model, const Positions& p
       diagonal_sum += gradient_.row(e).squaredNorm() * inv * inv / model.lumped_area[k];
     }
   }
+  // constraints already met to the tolerance are kept where they are (grad C D = 0) rather
+  // than pushed further: the plain projection stops there too, and the Levenberg-Marquardt
+  // creep towards C = 0 would otherwise keep max |D| above kContactStep for many iterations
+  if (error <= tolerance) problem_.equality_rhs.setZero();
   problem_.equality.resize(rows, dofs);
   problem_.equality.setFromTriplets(entries.begin(), entries.end());
   problem_.equality.makeCompressed();
@@ -100,8 +113,9 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
   contacts_.clear();
   normal_impulse_.clear();
   friction_.clear();
-  merge(found);
+  skipped_ = 0;
   const int n = model.node_count();
+  merge(found, n);
   const int dofs = 3 * model.free_count;
   problem_.mass.resize(dofs);
   for (int k = 0; k < n; ++k)
@@ -124,7 +138,7 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
 
   for (int iteration = 0;; ++iteration) {
     double error = 0;
-    build_problem(model, positions, error);
+    build_problem(model, positions, tolerance, error);
     double penetration = 0;
     for (const ContactConstraint& c : contacts_) penetration = std::max(penetration, -contact_gap(c, positions));
     report.projection.iterations = iteration;
@@ -136,8 +150,16 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
       report.projection.start_error = error;
       if (error > max_start_error) return finish(report, ProjectionStatus::too_far);
     }
-    if (iteration > 0 && error <= tolerance && penetration <= kContactPenetration && last_step <= kContactStep &&
-        !added) {
+    // the displacement the next QP would make is known without solving it when the
+    // constraints are met, every contact holds and only the friction term f is left: then
+    // D = 0 is feasible, and g(D*) <= g(0) for g(D) = 1/2 |D - M^-1 f|_M^2 + (penalty >= 0)
+    // gives |D*|_M <= 2 |M^-1 f|_M, hence max |D*| <= 2 |M^-1 f|_M / sqrt(min m)
+    const double next_step =
+        dofs == 0 ? 0.0
+                  : 2 * std::sqrt(friction_force.dot(friction_force.cwiseQuotient(problem_.mass)) /
+                                  problem_.mass.minCoeff());
+    const bool settled = last_step <= kContactStep || (penetration <= kContactHeld && next_step <= kContactStep);
+    if (iteration > 0 && error <= tolerance && penetration <= kContactPenetration && settled && !added) {
       report.projection.status = ProjectionStatus::converged;
       break;
     }
@@ -151,6 +173,7 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
     std::vector<int> warm;
     for (int i : warm_contact)
       if (row_of_contact_[i] >= 0) warm.push_back(row_of_contact_[i]);
+    if (record) record->push_back(RecordedQp{problem_, warm});
     const QpSolution solution = solver.solve(problem_, warm);
     report.qp_iterations += solution.iterations;
     if (solution.status == QpStatus::non_finite) return finish(report, ProjectionStatus::non_finite);
@@ -206,9 +229,10 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
     found_.clear();
     const ContactQuery query{start, positions, t0, t0 + h, iteration + 1, attempt};
     provider.contacts(query, found_);
-    added = merge(found_);
+    added = merge(found_, n);
   }
 
+  report.skipped = skipped_;
   previous_active_.clear();
   for (int i : active_contact) previous_active_.emplace_back(contacts_[i].nodes, contacts_[i].source);
   std::sort(previous_active_.begin(), previous_active_.end());

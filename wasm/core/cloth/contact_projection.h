@@ -25,6 +25,10 @@
 // Stopping (thesis eq. 3.5): relative constraint error <= tolerance, penetration
 // (max -gap) <= kContactPenetration, the last displacement max |D| <= kContactStep (the
 // friction has settled), and no new contact reported by the provider in the last iteration.
+// Constraints met to the tolerance get grad C D = 0 in later QPs (not pushed further, as the
+// plain projection stops there). When they are met and every contact holds, the next QP's
+// displacement is bounded by its friction term alone (see project()); if that bound is below
+// kContactStep the next QP is not solved: a resting contact then costs one QP per step.
 #pragma once
 
 #include "cloth/contact_provider.h"
@@ -40,6 +44,7 @@ namespace tela {
 
 constexpr double kContactPenetration = 1e-4;  // m, epsilon_1 of eq. 3.5
 constexpr double kContactStep = 1e-5;         // m, epsilon_2 of eq. 3.5
+constexpr double kContactHeld = 1e-8;         // m, penetration below which a contact counts as holding
 
 struct ContactProjectionReport {
   ProjectionReport projection;       // status, iterations, constraint error as in cloth/projection.h
@@ -48,11 +53,21 @@ struct ContactProjectionReport {
   double penetration = 0;            // max(0, max -gap) at the end, metres
   int qp_iterations = 0;             // active-set iterations, summed
   QpStatus qp_status = QpStatus::converged;  // the worst status of the QPs (converged if all were)
+  int skipped = 0;                   // malformed constraints ignored (node out of range, non-finite)
+};
+
+// One QP of the sequence with the working set it was warm-started from (for benchmarks).
+struct RecordedQp {
+  QpProblem problem;
+  std::vector<int> warm_start;
 };
 
 class ContactProjector {
  public:
   ActiveSetSolver solver;
+  // When set (not owned), every QP solved is appended here: bench/bench_qp.cpp replays the
+  // sequence with the reference solver.
+  std::vector<RecordedQp>* record = nullptr;
 
   // Projects `positions` (the iterate at t1 = t0 + h; rows of controlled nodes are kept)
   // onto inextensibility and contacts with friction. `start` is phi^n (#nodes by 3) at t0;
@@ -69,8 +84,8 @@ class ContactProjector {
 
  private:
   using Key = std::pair<std::array<int, 4>, int>;  // nodes, source
-  bool merge(const std::vector<ContactConstraint>& found);
-  void build_problem(const ClothModel& model, const Positions& positions, double& error);
+  bool merge(const std::vector<ContactConstraint>& found, int node_count);
+  void build_problem(const ClothModel& model, const Positions& positions, double tolerance, double& error);
 
   std::vector<ContactConstraint> contacts_;
   std::vector<double> normal_impulse_;          // N per contact
@@ -83,6 +98,7 @@ class ContactProjector {
   Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> gradient_;
   Eigen::VectorXd values_;
   std::vector<ContactConstraint> found_;
+  int skipped_ = 0;
 };
 
 }  // namespace tela

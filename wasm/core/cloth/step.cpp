@@ -32,6 +32,7 @@ struct SubstepReport {
   int contacts = 0;
   double penetration = 0;
   int qp_iterations = 0;
+  QpStatus qp_status = QpStatus::converged;
 };
 
 // The projection with contacts (thesis §3.4): the provider is asked about the prediction; if
@@ -70,6 +71,7 @@ SubstepReport project_with_contacts(const ClothModel& model, double t0, double h
     report.contacts = contact.contacts;
     report.penetration = contact.penetration;
     report.qp_iterations = contact.qp_iterations;
+    report.qp_status = contact.qp_status;
     if (contact.projection.status != ProjectionStatus::converged || attempt >= kMaxContactRetries ||
         provider.accept(ContactQuery{workspace.start, state.positions, t0, t0 + h,
                                      report.projection.iterations, attempt}))
@@ -165,6 +167,7 @@ StepReport step(const ClothModel& model, const std::vector<ControlTrack>& tracks
       report.contacts = sub.contacts;
       report.penetration = std::max(report.penetration, sub.penetration);
       report.qp_iterations += sub.qp_iterations;
+      if (sub.qp_status != QpStatus::converged) report.qp_status = sub.qp_status;
       if (p.status == ProjectionStatus::non_finite || !state.positions.allFinite()) {
         report.status = StepStatus::non_finite;
       } else if (p.status == ProjectionStatus::singular) {

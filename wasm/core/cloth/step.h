@@ -42,6 +42,7 @@ struct StepReport {
   int contacts = 0;             // contacts in the solver's active set at the end of the step
   double penetration = 0;       // max over the step's contact constraints of -gap at the end, metres
   int qp_iterations = 0;        // active-set iterations, summed over the step
+  QpStatus qp_status = QpStatus::converged;  // the worst QP status of the step (infeasible, ...)
 };
 
 // At most 2^2 = 4 substeps per step. The projection stops anywhere inside the tolerance band

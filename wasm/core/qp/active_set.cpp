@@ -1,6 +1,5 @@
 #include "qp/active_set.h"
 
-#include <Eigen/Cholesky>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -31,30 +30,94 @@ double row_dot(const SparseRows& a, int k, const Eigen::VectorXd& v) {
   return sum;
 }
 
+// Dense kernels as plain loops: Eigen's blocked products and factorizations pick their
+// blocking from the machine's cache sizes, which would break native/wasm bit-identity.
+
+// v -= B^T y  (B: rows by cols, v: cols)
+void subtract_transpose_product(const Eigen::MatrixXd& B, const Eigen::VectorXd& y, Eigen::VectorXd& v) {
+  for (Eigen::Index c = 0; c < B.cols(); ++c) {
+    double sum = 0;
+    for (Eigen::Index r = 0; r < B.rows(); ++r) sum += B(r, c) * y[r];
+    v[c] -= sum;
+  }
+}
+
+// y -= B v
+void subtract_product(const Eigen::MatrixXd& B, const Eigen::VectorXd& v, Eigen::VectorXd& y) {
+  for (Eigen::Index c = 0; c < B.cols(); ++c)
+    for (Eigen::Index r = 0; r < B.rows(); ++r) y[r] -= B(r, c) * v[c];
+}
+
+// L v = v in place (L lower triangular)
+void lower_solve(const Eigen::MatrixXd& L, Eigen::VectorXd& v) {
+  for (Eigen::Index i = 0; i < L.rows(); ++i) {
+    double sum = v[i];
+    for (Eigen::Index j = 0; j < i; ++j) sum -= L(i, j) * v[j];
+    v[i] = sum / L(i, i);
+  }
+}
+
+// L^T v = v in place
+void upper_solve(const Eigen::MatrixXd& L, Eigen::VectorXd& v) {
+  for (Eigen::Index i = L.rows() - 1; i >= 0; --i) {
+    double sum = v[i];
+    for (Eigen::Index j = i + 1; j < L.rows(); ++j) sum -= L(j, i) * v[j];
+    v[i] = sum / L(i, i);
+  }
+}
+
+// the lower Cholesky factor of A - B^T B, false if it is not positive definite
+bool schur_cholesky(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, Eigen::MatrixXd& L) {
+  const Eigen::Index p = A.rows();
+  L.setZero(p, p);
+  for (Eigen::Index j = 0; j < p; ++j)
+    for (Eigen::Index i = j; i < p; ++i) {
+      double sum = A(i, j);
+      for (Eigen::Index r = 0; r < B.rows(); ++r) sum -= B(r, i) * B(r, j);
+      L(i, j) = sum;
+    }
+  for (Eigen::Index j = 0; j < p; ++j) {
+    double diagonal = L(j, j);
+    for (Eigen::Index k = 0; k < j; ++k) diagonal -= L(j, k) * L(j, k);
+    if (!(diagonal > 0)) return false;
+    diagonal = std::sqrt(diagonal);
+    L(j, j) = diagonal;
+    for (Eigen::Index i = j + 1; i < p; ++i) {
+      double sum = L(i, j);
+      for (Eigen::Index k = 0; k < j; ++k) sum -= L(i, k) * L(j, k);
+      L(i, j) = sum / diagonal;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<int>& base) {
   base_ = base;
   appended_.clear();
-  const int me = problem.equalities();
-  base_rows_ = stack_rows(problem.equality, problem.inequality, base_);
-  if (base_rows_.cols() != problem.variables()) base_rows_.resize(base_rows_.rows(), problem.variables());
-  base_rows_weighted_ = base_rows_ * inverse_mass_.asDiagonal();
-  const int nb = static_cast<int>(base_rows_.rows());
+  const int me = problem.equalities(), mi = problem.inequalities();
+  in_base_.assign(mi, 0);
+  for (int k : base_) in_base_[k] = 1;
+  const int nb = me + mi;
   bordered_.resize(nb, 0);
   appended_system_.resize(0, 0);
   schur_factor_.resize(0, 0);
   if (nb == 0) return true;
 
-  // lower triangle of [E; A_B] M^-1 [E; A_B]^T with sigma on the equality diagonal; every
-  // diagonal entry is stored, so the pattern depends only on the rows' patterns
-  const Eigen::SparseMatrix<double> full = base_rows_weighted_ * base_rows_.transpose();
+  // lower triangle of [E; A] M^-1 [E; A]^T with sigma on the equality diagonal; the rows of
+  // inequalities outside the base are decoupled (unit diagonal, explicit zeros elsewhere), so
+  // the pattern never depends on the working set and one symbolic analysis serves every QP
+  // with the same rows
+  auto inside = [&](int row) { return row < me || in_base_[row - me]; };
   std::vector<Eigen::Triplet<double>> entries;
-  entries.reserve(full.nonZeros() / 2 + nb);
-  for (int c = 0; c < full.outerSize(); ++c)
-    for (Eigen::SparseMatrix<double>::InnerIterator it(full, c); it; ++it)
-      if (it.row() >= c) entries.emplace_back(static_cast<int>(it.row()), c, it.value());
-  for (int i = 0; i < nb; ++i) entries.emplace_back(i, i, i < me ? problem.equality_shift : 0.0);
+  entries.reserve(gram_.nonZeros() / 2 + nb);
+  for (int c = 0; c < gram_.outerSize(); ++c)
+    for (Eigen::SparseMatrix<double>::InnerIterator it(gram_, c); it; ++it)
+      if (it.row() >= c)
+        entries.emplace_back(static_cast<int>(it.row()), c, inside(static_cast<int>(it.row())) && inside(c) ? it.value() : 0.0);
+  for (int i = 0; i < nb; ++i)
+    entries.emplace_back(i, i, i < me ? problem.equality_shift : (inside(i) ? 0.0 : 1.0));
   base_system_.resize(nb, nb);
   base_system_.setFromTriplets(entries.begin(), entries.end());
   base_system_.makeCompressed();
@@ -77,11 +140,7 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
 }
 
 bool ActiveSetSolver::refactor_appended() {
-  const Eigen::MatrixXd schur = appended_system_ - bordered_.transpose() * bordered_;
-  const Eigen::LLT<Eigen::MatrixXd> llt(schur);
-  if (llt.info() != Eigen::Success) return false;
-  schur_factor_ = llt.matrixL();
-  return true;
+  return schur_cholesky(appended_system_, bordered_, schur_factor_);
 }
 
 void ActiveSetSolver::solve_kkt(const Eigen::VectorXd& rhs_base, const Eigen::VectorXd& rhs_appended,
@@ -91,10 +150,10 @@ void ActiveSetSolver::solve_kkt(const Eigen::VectorXd& rhs_base, const Eigen::Ve
   if (rhs_base.size() > 0) base_factor_.forward(rhs_base, y_base);
   zeta_appended = rhs_appended;
   if (zeta_appended.size() > 0) {
-    if (y_base.size() > 0) zeta_appended -= bordered_.transpose() * y_base;
-    schur_factor_.triangularView<Eigen::Lower>().solveInPlace(zeta_appended);
-    schur_factor_.transpose().triangularView<Eigen::Upper>().solveInPlace(zeta_appended);
-    if (y_base.size() > 0) y_base -= bordered_ * zeta_appended;
+    if (y_base.size() > 0) subtract_transpose_product(bordered_, y_base, zeta_appended);
+    lower_solve(schur_factor_, zeta_appended);
+    upper_solve(schur_factor_, zeta_appended);
+    if (y_base.size() > 0) subtract_product(bordered_, zeta_appended, y_base);
   }
   if (y_base.size() > 0) base_factor_.backward(y_base, zeta_base);
   else zeta_base.resize(0);
@@ -107,6 +166,8 @@ void ActiveSetSolver::row_products(const QpProblem& problem, int k, Eigen::Vecto
   for (SparseRows::InnerIterator it(problem.inequality, k); it; ++it)
     weighted[it.col()] = it.value() * inverse_mass_[it.col()];
   base_part = base_rows_ * weighted;
+  for (int k = 0; k < problem.inequalities(); ++k)
+    if (!in_base_[k]) base_part[problem.equalities() + k] = 0;  // decoupled rows
   appended_part.resize(static_cast<int>(appended_.size()));
   for (std::size_t j = 0; j < appended_.size(); ++j)
     appended_part[j] = row_dot(problem.inequality, appended_[j], weighted);
@@ -139,6 +200,14 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
       return solution;
     }
   }
+
+  // all rows, once per problem: [E; A], [E; A] M^-1 and their Gram matrix
+  std::vector<int> all(mi);
+  for (int k = 0; k < mi; ++k) all[k] = k;
+  base_rows_ = stack_rows(problem.equality, problem.inequality, all);
+  if (base_rows_.cols() != problem.variables()) base_rows_.resize(base_rows_.rows(), problem.variables());
+  base_rows_weighted_ = base_rows_ * inverse_mass_.asDiagonal();
+  gram_ = base_rows_weighted_ * base_rows_.transpose();
 
   // the warm start: valid, distinct, non-zero rows; should they make the base singular
   // (dependent rows), start from the equalities alone
@@ -173,7 +242,7 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
   auto remove = [&](const std::vector<int>& leaving) {
     stats.removed += static_cast<long>(leaving.size());
     bool in_base = false;
-    for (int k : leaving) in_base |= std::find(base_.begin(), base_.end(), k) != base_.end();
+    for (int k : leaving) in_base |= in_base_[k] != 0;
     if (in_base) return refactor_without(leaving);
     // only bordered rows leave: drop their columns and refactor the small dense block
     for (int k : leaving) working[k] = 0;
@@ -200,9 +269,13 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
     // multipliers of the working set, then x = M^-1 (f + G_W^T zeta)
     const int nb = static_cast<int>(base_rows_.rows()), p = static_cast<int>(appended_.size());
     rhs_base.resize(nb);
-    rhs_base.head(me) = problem.equality_rhs;
-    for (int i = 0; i < nb - me; ++i) rhs_base[me + i] = b[base_[i]];
-    if (nb > 0) rhs_base -= base_rows_ * free_step;
+    if (nb > 0) {
+      rhs_base.head(me) = problem.equality_rhs;
+      rhs_base.tail(mi) = b;
+      rhs_base -= base_rows_ * free_step;
+      for (int k = 0; k < mi; ++k)
+        if (!in_base_[k]) rhs_base[me + k] = 0;  // decoupled rows
+    }
     rhs_appended.resize(p);
     for (int j = 0; j < p; ++j) rhs_appended[j] = b[appended_[j]] - row_dot(problem.inequality, appended_[j], free_step);
     solve_kkt(rhs_base, rhs_appended, zeta_base, zeta_appended);
@@ -215,7 +288,7 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
     solution.iterations = iteration;
     solution.equality_multipliers = zeta_base.head(me);
     solution.inequality_multipliers.setZero();
-    for (int i = 0; i < nb - me; ++i) solution.inequality_multipliers[base_[i]] = zeta_base[me + i];
+    for (int k : base_) solution.inequality_multipliers[k] = zeta_base[me + k];
     for (int j = 0; j < p; ++j) solution.inequality_multipliers[appended_[j]] = zeta_appended[j];
     if (!x.allFinite() || !solution.inequality_multipliers.allFinite()) {
       solution.status = QpStatus::non_finite;
@@ -283,17 +356,17 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
       else l.resize(0);
       t = u_appended;
       if (q > 0) {
-        if (l.size() > 0) t -= bordered_.transpose() * l;
-        schur_factor_.triangularView<Eigen::Lower>().solveInPlace(t);
+        if (l.size() > 0) subtract_transpose_product(bordered_, l, t);
+        lower_solve(schur_factor_, t);
       }
       const double diagonal = row_norm_[entering] * row_norm_[entering];
       const double pivot2 = diagonal - l.squaredNorm() - t.squaredNorm();
       const bool independent = pivot2 > settings.dependence_tolerance * diagonal;
       Eigen::VectorXd alpha_appended = t, alpha_base;
-      if (q > 0) schur_factor_.transpose().triangularView<Eigen::Upper>().solveInPlace(alpha_appended);
+      if (q > 0) upper_solve(schur_factor_, alpha_appended);
       if (l.size() > 0) {
         Eigen::VectorXd y = l;
-        if (q > 0) y -= bordered_ * alpha_appended;
+        if (q > 0) subtract_product(bordered_, alpha_appended, y);
         base_factor_.backward(y, alpha_base);
       }
       // the ratio test over the working inequalities
@@ -306,7 +379,7 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
           blocking = k;
         }
       };
-      for (int i = 0; i < nb_now - me; ++i) ratio(base_[i], alpha_base[me + i]);
+      for (int k : base_) ratio(k, alpha_base[me + k]);
       for (int j = 0; j < q; ++j) ratio(appended_[j], alpha_appended[j]);
       const double violation = b[entering] - problem.inequality.row(entering).dot(x);
       const double full = independent ? std::max(0.0, violation) / pivot2 : std::numeric_limits<double>::infinity();
@@ -324,7 +397,7 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
           direction[it.col()] -= it.value() * alpha_appended[j];
       x += step_length * inverse_mass_.cwiseProduct(direction);
       if (me > 0) solution.equality_multipliers -= step_length * alpha_base.head(me);
-      for (int i = 0; i < nb_now - me; ++i) z[base_[i]] -= step_length * alpha_base[me + i];
+      for (int k : base_) z[k] -= step_length * alpha_base[me + k];
       for (int j = 0; j < q; ++j) z[appended_[j]] -= step_length * alpha_appended[j];
       z[entering] += step_length;
       solution.x = x;

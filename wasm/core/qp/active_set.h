@@ -12,7 +12,10 @@
 //
 // Linear algebra (§3.5.1-3.5.2). The "base" rows (the equalities and the working
 // inequalities at the last refactorization) are factorized by the sparse supernodal
-// Cholesky; the symbolic analysis is reused while the pattern does not change. A row added
+// Cholesky. Every inequality row has its place in that matrix; those outside the base are
+// decoupled (unit diagonal, stored zeros), so the pattern is the same for every working set
+// and the symbolic analysis is reused across refactorizations and across QPs with the same
+// rows (a resting cloth: no analysis at all). A row added
 // later is appended as a dense bordered row, eq. 3.12: l = L^-1 Q G_B M^-1 a^T (one forward
 // substitution) and a new row of a small dense Cholesky factor of the Schur complement. A
 // pivot^2 <= dependence_tolerance * a M^-1 a^T means the new gradient depends on the working
@@ -40,7 +43,7 @@ struct ActiveSetSettings {
   // a working multiplier counts as negative below -multiplier_tolerance * (1 + max |z_k| |a_k|_W)
   double multiplier_tolerance = 1e-12;
   double dependence_tolerance = 1e-9;
-  int max_appended = 32;                 // bordered rows kept before the base is refactorized
+  int max_appended = 128;                // bordered rows kept before the base is refactorized
 };
 
 struct ActiveSetStats {
@@ -75,8 +78,10 @@ class ActiveSetSolver {
   Eigen::VectorXd row_norm_;           // |a_k|_W per inequality
   std::vector<int> base_;              // working inequalities inside the sparse factor
   std::vector<int> appended_;          // working inequalities appended as bordered rows
-  SparseRows base_rows_;               // [E; A_base]
-  SparseRows base_rows_weighted_;      // [E; A_base] M^-1
+  std::vector<char> in_base_;          // per inequality: inside the sparse factor
+  SparseRows base_rows_;               // [E; A], all rows
+  SparseRows base_rows_weighted_;      // [E; A] M^-1
+  Eigen::SparseMatrix<double> gram_;   // [E; A] M^-1 [E; A]^T
   Eigen::SparseMatrix<double> base_system_;  // lower triangle of the base system
   SupernodalCholesky base_factor_;
   std::vector<int> pattern_outer_, pattern_inner_;  // of the analyzed base system

@@ -26,23 +26,37 @@ QpSolution solve_interior_point(const QpProblem& problem, const InteriorPointSet
   const double sigma = problem.equality_shift;
   QpSolution solution;
 
-  // start: the unconstrained minimizer, slacks and multipliers pushed inside
-  Eigen::VectorXd x = problem.linear.cwiseQuotient(problem.mass);
+  // units of the problem, so that every test below is scale-invariant (the cloth's QPs have
+  // masses ~1e-3 and steps ~1e-4): a length, a mass, and the sizes of E and A entries
+  auto largest = [](const SparseRows& m) {
+    double v = 0;
+    for (int k = 0; k < m.outerSize(); ++k)
+      for (SparseRows::InnerIterator it(m, k); it; ++it) v = std::max(v, std::abs(it.value()));
+    return v;
+  };
+  const double tiny = 1e-300;
+  const double size_e = std::max(tiny, largest(E)), size_a = std::max(tiny, largest(A));
+  const double mass_scale = problem.mass.maxCoeff();
+  Eigen::VectorXd x = problem.linear.cwiseQuotient(problem.mass);  // the unconstrained minimizer
+  double length = std::max(tiny, x.lpNorm<Eigen::Infinity>());
+  if (me > 0) length = std::max(length, problem.equality_rhs.lpNorm<Eigen::Infinity>() / size_e);
+  if (mi > 0) length = std::max(length, b.lpNorm<Eigen::Infinity>() / size_a);
+  const double force = mass_scale * length;  // the units of M x
+  const double scale_f = force, scale_e = size_e * length, scale_b = size_a * length;
+  const double objective_scale = force * length;
+
+  // start: slacks and multipliers pushed inside
   Eigen::VectorXd y = Eigen::VectorXd::Zero(me);
   Eigen::VectorXd s(mi), z(mi);
   if (mi > 0) {
     const Eigen::VectorXd slack = A * x - b;
-    const double spread = std::max(1e-8, slack.cwiseAbs().maxCoeff());
+    const double spread = std::max(1e-2 * scale_b, slack.cwiseAbs().maxCoeff());
     s = slack.cwiseMax(0.0).array() + spread;
-    z.setConstant(std::max(1e-8, (A.transpose() * Eigen::VectorXd::Ones(mi)).cwiseAbs().maxCoeff() * spread));
+    z.setConstant(force / size_a);
   }
-  const double scale_f = 1 + problem.linear.lpNorm<Eigen::Infinity>() + (problem.mass.cwiseProduct(x)).lpNorm<Eigen::Infinity>();
-  const double scale_e = 1 + (me > 0 ? problem.equality_rhs.lpNorm<Eigen::Infinity>() : 0.0);
-  const double scale_b = 1 + (mi > 0 ? b.lpNorm<Eigen::Infinity>() : 0.0);
-
   // the pattern of the reduced matrix: M + A^T A (all couplings) and E
   const Eigen::SparseMatrix<double> AtA = Eigen::SparseMatrix<double>(A.transpose()) * Eigen::SparseMatrix<double>(A);
-  const double regularization = 1e-12 * (1 + problem.mass.maxCoeff());
+  const double regularization = 1e-12 * size_e * size_e / mass_scale;
   Eigen::SimplicialLDLT<Eigen::SparseMatrix<double>> ldlt;
   Eigen::SparseMatrix<double> K(n + me, n + me);
   auto assemble = [&](const Eigen::VectorXd& d) {
@@ -96,7 +110,6 @@ QpSolution solve_interior_point(const QpProblem& problem, const InteriorPointSet
       solution.status = QpStatus::non_finite;
       break;
     }
-    const double objective_scale = 1 + std::abs(x.dot(problem.linear)) + x.dot(problem.mass.cwiseProduct(x));
     if (r_d.lpNorm<Eigen::Infinity>() <= settings.tolerance * scale_f &&
         (me == 0 || r_e.lpNorm<Eigen::Infinity>() <= settings.tolerance * scale_e) &&
         (mi == 0 || (r_a.lpNorm<Eigen::Infinity>() <= settings.tolerance * scale_b &&
@@ -109,7 +122,7 @@ QpSolution solve_interior_point(const QpProblem& problem, const InteriorPointSet
       break;
     }
     // a multiplier that keeps growing while the constraints stay violated: no feasible point
-    if (mi > 0 && z.lpNorm<Eigen::Infinity>() > 1e14 * objective_scale) {
+    if (mi > 0 && z.lpNorm<Eigen::Infinity>() > 1e14 * force / size_a) {
       solution.status = QpStatus::infeasible;
       break;
     }
