@@ -11,6 +11,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 namespace {
@@ -147,6 +148,40 @@ TEST_CASE("stick-hit: the cloth's edges never pass through the stick, and the st
   MESSAGE("closest cloth edge to the stick axis: ", closest, " m; furthest push: ", reach, " m");
   CHECK(closest >= stick.radius - 1e-3);
   CHECK(reach > 0.08);  // the first hit carries the cloth (at y = 0) past y = 0.1 - radius
+}
+
+}  // TEST_SUITE
+
+TEST_SUITE("contact") {
+
+TEST_CASE("sphere-rotating: friction turns the cloth with the sphere, against the floor's resistance") {
+  tela::Simulation sim = create("sphere-rotating");
+  tela::Positions at_start_of_turn;
+  double max_depth = 0;
+  while (sim.steps_done() < sim.steps_for_duration() && !sim.failed()) {
+    sim.step();
+    max_depth = std::max(max_depth, depth(sim));
+    if (sim.steps_done() == 100) at_start_of_turn = sim.state().positions;  // t = 1 s
+  }
+  REQUIRE_FALSE_MESSAGE(sim.failed(), sim.failure_message());
+  CHECK(max_depth <= 1e-3);
+  // mean turn about z of the nodes lying on the sphere's top (within 0.3 m of the axis)
+  const tela::Positions& x = sim.state().positions;
+  double sum = 0;
+  int count = 0;
+  for (int k = 0; k < x.rows(); ++k) {
+    const double r = std::hypot(at_start_of_turn(k, 0), at_start_of_turn(k, 1));
+    if (r < 0.05 || r > 0.3) continue;
+    double a = std::atan2(x(k, 1), x(k, 0)) - std::atan2(at_start_of_turn(k, 1), at_start_of_turn(k, 0));
+    a = std::remainder(a, 2 * 3.14159265358979323846);
+    sum += a;
+    ++count;
+  }
+  REQUIRE(count > 4);
+  const double turn = sum / count * 180 / 3.14159265358979323846;
+  MESSAGE("the cloth on the sphere turned by ", turn, " degrees while the sphere turned by 180");
+  CHECK(turn > 45);
+  CHECK(turn < 180);
 }
 
 }  // TEST_SUITE
