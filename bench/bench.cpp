@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <string>
 
+void bench_fit();
+
 namespace {
 
 int run_scene(const std::string& name) {
@@ -50,6 +52,7 @@ int run_scene(const std::string& name) {
 
 }  // namespace
 
+void bench_pointcloud();
 void bench_qp();
 void bench_contact();  // bench/bench_contact.cpp
 
@@ -57,6 +60,8 @@ int main() {
   int status = 0;
   std::printf("native (build/tela_bench), each scene for its full duration\n");
   for (const char* name : {"hang-7x9", "hang-20x33", "hang-30x30"}) status |= run_scene(name);
+  bench_pointcloud();
+  bench_fit();
   bench_qp();
   bench_contact();
   return status;

@@ -94,3 +94,12 @@ for (const scene of SCENES) {
     console.log(`BENCH wasm_over_native_${scene} ${fmt(perSimSecond / nativeFigure)} x`);
   }
 }
+
+// the page in headless Chromium (bench/page.mjs), when the app is built (vite build)
+if (existsSync(join(root, 'dist/index.html'))) {
+  console.log('page (dist/ in headless Chromium)');
+  const { benchPage } = await import('./page.mjs');
+  await benchPage();
+} else {
+  console.error('bench: dist/ not built (vite build); page figures skipped');
+}

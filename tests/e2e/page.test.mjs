@@ -1,144 +1,401 @@
 // The built page (dist/, from `vite build`) served by `vite preview` and driven in Debian's
-// Chromium through playwright-core: the wasm simulator runs in the worker and the cloth is drawn.
+// Chromium through playwright-core. Assertions read what the page shows and window.__tela,
+// which mirrors it (scene, steps, time, state hash, error). One browser for the whole file.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { countClothPixels, launchBrowser, openPage, root, startPreview } from './harness.mjs';
+import { encodeShareHash } from '../../web/src/share/link.js';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const VIEWPORT = { width: 480, height: 360 };
+const T = { timeout: 30000 };
+const HASH = /^[0-9a-f]{16}$/;
+const cli = join(root, 'build/tela');
 
-// console messages that are not the page's fault
-const HARMLESS = [/favicon\.ico/, /GPU stall due to ReadPixels/, /GL_CLOSE_PATH_NV/, /Automatic fallback to software WebGL/];
+let server;
+let browser;
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+before(async () => {
+  server = await startPreview();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  server?.stop();
+});
+
+// a fresh page (own context) at `suffix`, waited until the simulator reported a scene
+async function open(suffix = '', options = {}) {
+  const problems = [];
+  const page = await openPage(browser, server.url + suffix, { problems, ...options });
+  await page.waitForFunction(() => window.__tela?.ready || window.__tela?.error, null, T);
+  return { page, problems };
+}
+const state = (page) => page.evaluate(() => ({ ...window.__tela }));
+const waitSteps = (page, n) => page.waitForFunction((k) => window.__tela.steps >= k, n, T);
+
+// pause with the button; resolves once the worker has acknowledged and its last frame is shown
+async function pauseAt(page) {
+  await page.click('#play'); // playing -> paused
+  await page.waitForFunction(() => !window.__tela.playing && window.__tela.pausedAt === window.__tela.steps, null, T);
+  return state(page);
 }
 
-// `vite preview` in its own process group, so that killing the group ends it entirely
-async function startPreview(port) {
-  const child = spawn(process.execPath,
-    [`${root}node_modules/vite/bin/vite.js`, 'preview', '--host', '127.0.0.1', '--strictPort', '--port', String(port)],
-    { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const url = `http://127.0.0.1:${port}/`;
-  const deadline = Date.now() + 20000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`vite preview exited (${child.exitCode}):\n${output}`);
-    try {
-      if ((await fetch(url)).ok) return { child, url };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
+// press '.' n times (not in a field, where shortcuts are off), waiting for each step
+async function stepTimes(page, n) {
+  await page.evaluate(() => document.activeElement?.blur());
+  for (let i = 0; i < n; i++) {
+    const before = (await state(page)).steps;
+    await page.keyboard.press('.');
+    await page.waitForFunction((k) => window.__tela.steps === k + 1, before, T);
   }
-  process.kill(-child.pid, 'SIGTERM');
-  throw new Error(`vite preview did not answer at ${url}:\n${output}`);
-}
-
-// pixels of the WebGL canvas that are clearly coloured (the cloth), not grey (background, grid)
-function countClothPixels() {
-  const canvas = document.querySelector('canvas');
-  const copy = document.createElement('canvas');
-  copy.width = canvas.width;
-  copy.height = canvas.height;
-  const ctx = copy.getContext('2d');
-  ctx.drawImage(canvas, 0, 0);
-  const { data } = ctx.getImageData(0, 0, copy.width, copy.height);
-  let cloth = 0;
-  for (let i = 0; i < data.length; i += 4) {
-    const max = Math.max(data[i], data[i + 1], data[i + 2]);
-    const min = Math.min(data[i], data[i + 1], data[i + 2]);
-    if (max - min > 40) cloth++;
-  }
-  return { cloth, total: copy.width * copy.height };
+  return state(page);
 }
 
 describe('page', () => {
-  let server;
-  let browser;
-  const problems = [];
+  test('loads without console problems, runs the wasm in the worker and draws the cloth', async () => {
+    const { page, problems } = await open();
+    const first = await state(page);
+    assert.equal(first.error, null);
+    assert.equal(first.scene, 'hang-7x9');
+    // every built-in scene is in the gallery (the worker listed them from the wasm module)
+    assert.ok(await page.locator('.gallery button').count() >= 12);
 
-  before(async () => {
-    assert.ok(existsSync(`${root}dist/index.html`), 'dist/ missing: run `npx vite build` first');
-    server = await startPreview(await freePort());
-    browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      // WebGL2 runs on SwiftShader without further flags; the rest keeps Chromium off the
-      // (closed) network
-      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update',
-             '--no-first-run', '--disable-sync'],
-    });
-  });
-
-  after(async () => {
-    await browser?.close();
-    if (server) process.kill(-server.child.pid, 'SIGTERM');
-  });
-
-  async function open(query = '') {
-    const page = await browser.newPage({ viewport: VIEWPORT });
-    page.on('console', (msg) => {
-      const where = msg.location()?.url ?? '';
-      if (msg.type() === 'error' && !HARMLESS.some((re) => re.test(msg.text()) || re.test(where))) {
-        problems.push(`console: ${msg.text()} (${where})`);
-      }
-    });
-    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-    await page.goto(server.url + query);
-    return page;
-  }
-
-  test('runs the default scene with the wasm simulator and draws the cloth', async () => {
-    problems.length = 0;
-    const page = await open();
-    await page.waitForFunction(() => window.__tela?.ready || window.__tela?.error, null, { timeout: 30000 });
-    assert.equal(await page.evaluate(() => window.__tela.error), null);
-    assert.equal(await page.evaluate(() => window.__tela.scene), 'hang-7x9');
-
-    // simulated time advances and the state changes
-    await page.waitForFunction(() => window.__tela.time > 0.05, null, { timeout: 20000 });
-    const first = await page.evaluate(() => ({ ...window.__tela }));
-    await page.waitForFunction((t) => window.__tela.time > t + 0.2, first.time, { timeout: 20000 });
-    const second = await page.evaluate(() => ({ ...window.__tela }));
-    assert.ok(second.steps > first.steps, `steps ${first.steps} -> ${second.steps}`);
-    assert.match(second.hash, /^[0-9a-f]{16}$/);
-    assert.notEqual(second.hash, first.hash);
-
-    // the readout shows it
+    await page.waitForFunction(() => window.__tela.time > 0.05, null, T);
+    const a = await state(page);
+    await page.waitForFunction((t) => window.__tela.time > t + 0.2, a.time, T);
+    const b = await state(page);
+    assert.ok(b.steps > a.steps, `steps ${a.steps} -> ${b.steps}`);
+    assert.match(b.hash, HASH);
+    assert.notEqual(b.hash, a.hash);
     assert.equal(await page.textContent('#scene'), 'hang-7x9');
-    assert.match(await page.textContent('#hash'), /^[0-9a-f]{16}$/);
+    assert.match(await page.textContent('#hash'), HASH);
     assert.match(await page.textContent('#time'), /^\d+\.\d\d s$/);
+    assert.match(await page.textContent('#rtf'), /^\d+\.\d\d×$|…/);
+    assert.match(await page.textContent('#constraint'), /^[0-9.e-]+$/);
 
-    // a substantial area of cloth is drawn
     const pixels = await page.evaluate(countClothPixels);
     assert.ok(pixels.cloth > 0.02 * pixels.total, `cloth pixels: ${pixels.cloth} of ${pixels.total}`);
-
     assert.equal(await page.isVisible('#error'), false);
     assert.deepEqual(problems, []);
-    await page.close();
+    await page.context().close();
   });
 
-  test('an unknown scene is reported on the page', async () => {
-    problems.length = 0;
-    const page = await open('?scene=no-such-scene');
-    await page.waitForSelector('#error', { state: 'visible', timeout: 30000 });
-    assert.match(await page.textContent('#error'), /unknown scene "no-such-scene".*hang-7x9/);
-    assert.match(await page.evaluate(() => window.__tela.error), /unknown scene/);
+  test('pause, single step and reset (buttons and keys)', async () => {
+    const { page, problems } = await open();
+    await waitSteps(page, 5);
+    const paused = await pauseAt(page);
+    await page.waitForTimeout(300);
+    assert.equal((await state(page)).steps, paused.steps, 'paused: no steps');
+
+    const stepped = await stepTimes(page, 2);
+    assert.equal(stepped.steps, paused.steps + 2);
+    assert.notEqual(stepped.hash, paused.hash);
+    await page.click('#step');
+    await page.waitForFunction((k) => window.__tela.steps === k + 1, stepped.steps, T);
+
+    // Space resumes, Space pauses again
+    await page.keyboard.press('Space');
+    await page.waitForFunction((k) => window.__tela.steps > k + 3, stepped.steps + 1, T);
+    await page.keyboard.press('Space');
+    await page.waitForFunction(() => !window.__tela.playing, null, T);
+
+    // Backspace resets to step 0 with the initial state, which is deterministic
+    await page.keyboard.press('Backspace');
+    await page.waitForFunction(() => window.__tela.steps === 0, null, T);
+    const reset = await state(page);
+    await page.click('#reset');
+    await page.waitForTimeout(200);
+    const again = await state(page);
+    assert.equal(again.steps, 0);
+    assert.equal(again.hash, reset.hash);
+    const one = await stepTimes(page, 1);
+    await page.click('#reset');
+    await page.waitForFunction(() => window.__tela.steps === 0, null, T);
+    assert.equal((await stepTimes(page, 1)).hash, one.hash, 'the same step after a reset gives the same state');
+
+    // shortcuts do not fire while typing in a field; ? opens the help
+    await page.focus('[data-path="material.alpha"]');
+    await page.keyboard.press('.');
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(200);
+    assert.equal((await state(page)).steps, 1);
+    assert.equal((await state(page)).playing, false);
+    await page.click('#view');
+    await page.keyboard.press('?');
+    assert.equal(await page.isVisible('#help'), true);
+    await page.keyboard.press('Escape');
+    assert.equal(await page.isVisible('#help'), false);
     assert.deepEqual(problems, []);
-    await page.close();
+    await page.context().close();
+  });
+
+  test('a parameter change changes the run; an invalid one shows the core’s message', async () => {
+    const { page, problems } = await open();
+    await pauseAt(page);
+    await page.click('#reset');
+    await page.waitForFunction(() => window.__tela.steps === 0, null, T);
+    const base = await stepTimes(page, 5);
+
+    await page.fill('[data-path="material.alpha"]', '3');
+    await page.press('[data-path="material.alpha"]', 'Tab');
+    // the run restarts (paused, as it was) from step 0 with the new scenario
+    await page.waitForFunction(() => window.__tela.steps === 0, null, T);
+    await page.waitForTimeout(100);
+    assert.equal(await page.inputValue('[data-path="material.alpha"]'), '3');
+    const changed = await stepTimes(page, 5);
+    assert.notEqual(changed.hash, base.hash);
+
+    await page.fill('[data-path="mesh.nx"]', '1');
+    await page.press('[data-path="mesh.nx"]', 'Tab');
+    await page.waitForSelector('#params-error', { state: 'visible', ...T });
+    assert.match(await page.textContent('#params-error'), /mesh\.nx: must be >= 2/);
+    assert.equal(await page.getAttribute('[data-path="mesh.nx"]', 'aria-invalid'), 'true');
+    await page.fill('[data-path="material.rho"]', 'abc');
+    await page.press('[data-path="material.rho"]', 'Tab');
+    await page.waitForFunction(() => /not a number/.test(document.querySelector('#params-error').textContent), null, T);
+    // the previous run is still there and still steps
+    assert.equal((await stepTimes(page, 1)).steps, 6);
+
+    // another scene from the gallery
+    await page.click('.gallery button[data-scene="wam-fast"]');
+    await page.waitForFunction(() => window.__tela.scene === 'wam-fast', null, T);
+    assert.equal(await page.isVisible('#params-error'), false);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('a share link reproduces the state hash after the same number of steps', async () => {
+    const { page, problems } = await open();
+    // a non-default scenario: the link must carry it, not just a scene name
+    await page.fill('[data-path="material.alpha"]', '0.8');
+    await page.press('[data-path="material.alpha"]', 'Tab');
+    await page.waitForFunction(() => document.querySelector('[data-path="material.alpha"]').value === '0.8', null, T);
+    await page.selectOption('#field', 'area');
+    await waitSteps(page, 37);
+    await page.click('#share');
+    await page.waitForFunction(() => location.hash.startsWith('#v1='), null, T);
+    const shared = await state(page);
+    assert.equal(shared.playing, false);
+    const url = await page.evaluate(() => location.href);
+    await page.context().close();
+
+    const { page: fresh, problems: freshProblems } = await open(url.slice(server.url.length));
+    const opened = await state(fresh);
+    assert.equal(opened.error, null);
+    assert.equal(opened.steps, shared.steps);
+    assert.equal(opened.hash, shared.hash);
+    assert.equal(await fresh.textContent('#hash'), shared.hash);
+    assert.equal(await fresh.inputValue('[data-path="material.alpha"]'), '0.8');
+    assert.equal(await fresh.inputValue('#field'), 'area');
+    assert.equal(await fresh.isVisible('#colorbar'), true);
+    assert.match(await fresh.textContent('#notice'), new RegExp(`step ${shared.steps}`));
+    assert.deepEqual([...problems, ...freshProblems], []);
+    await fresh.context().close();
+  });
+
+  test('a long replay shows progress and another scene cancels it', async (t) => {
+    if (!existsSync(cli)) {
+      t.skip('build/tela not built');
+      return;
+    }
+    const scenario = JSON.parse(execFileSync(cli, ['scenario', 'hang-30x30'], { encoding: 'utf8' }));
+    const hash = await encodeShareHash({ scenario, steps: 100000, view: {} });
+    const problems = [];
+    const page = await openPage(browser, server.url + hash, { problems });
+    await page.waitForFunction(() => /rebuilding the shared state: step \d+ of 100000/.test(document.querySelector('#status').textContent), null, T);
+    await page.click('.gallery button[data-scene="hang-7x9"]');
+    await page.waitForFunction(() => window.__tela.scene === 'hang-7x9' && window.__tela.steps > 3, null, T);
+    assert.equal(await page.isVisible('#error'), false);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('a corrupt or unknown share link shows a message and falls back to the default scene', async () => {
+    for (const [hash, message] of [['#v1=bm90IGRlZmxhdGU', /damaged/], ['#v42=abc', /v42/]]) {
+      const { page, problems } = await open(hash);
+      await page.waitForSelector('#error', { state: 'visible', ...T });
+      assert.match(await page.textContent('#error'), message);
+      assert.match(await page.textContent('#error'), /default scene/);
+      await page.waitForFunction(() => window.__tela.scene === 'hang-7x9' && window.__tela.steps > 3, null, T);
+      if (message.source.includes('v42')) {
+        // a link pasted into the open page: read at once, and the same fallback
+        await page.click('.gallery button[data-scene="wam-slow"]');
+        await page.waitForFunction(() => window.__tela.scene === 'wam-slow', null, T);
+        await page.evaluate(() => { location.hash = '#v3=xyz'; });
+        await page.waitForFunction(() => /v3/.test(document.querySelector('#error').textContent), null, T);
+        await page.waitForFunction(() => window.__tela.scene === 'hang-7x9', null, T);
+        assert.equal(await page.isVisible('#error'), true);
+      }
+      assert.deepEqual(problems, []);
+      await page.context().close();
+    }
+  });
+
+  test('layout: panel beside the view on a laptop, below it on a portrait tablet', async () => {
+    for (const [viewport, beside] of [[{ width: 1280, height: 720 }, true], [{ width: 768, height: 1024 }, false]]) {
+      const { page, problems } = await open('', { viewport });
+      const view = await page.locator('#view').boundingBox();
+      const panel = await page.locator('#panel').boundingBox();
+      if (beside) {
+        assert.ok(panel.x >= view.x + view.width - 1 && view.height > 600, JSON.stringify({ view, panel }));
+      } else {
+        assert.ok(panel.y >= view.y + view.height - 1 && view.width === viewport.width && view.height > 500, JSON.stringify({ view, panel }));
+      }
+      // everything the panel offers is reachable
+      await page.locator('[data-export="png"]').scrollIntoViewIfNeeded();
+      assert.equal(await page.isVisible('[data-export="png"]'), true);
+      const pixels = await page.evaluate(countClothPixels);
+      assert.ok(pixels.cloth > 0.01 * pixels.total, `cloth pixels: ${pixels.cloth} of ${pixels.total}`);
+      assert.deepEqual(problems, []);
+      await page.context().close();
+    }
+  });
+
+  test('works embedded in an iframe', async () => {
+    const problems = [];
+    // a host page on the same server (served by the test), embedding the app
+    const context = await browser.newContext({ viewport: { width: 480, height: 360 } });
+    await context.route(`${server.url}embed.html`, (route) => route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>host</title><link rel="icon" href="data:,">' +
+            '<iframe src="./?scene=hang-20x33" width="460" height="340"></iframe>',
+    }));
+    const page = await context.newPage();
+    page.on('console', (msg) => msg.type() === 'error' && problems.push(msg.text()));
+    page.on('pageerror', (err) => problems.push(err.message));
+    await page.goto(`${server.url}embed.html`);
+    const frame = await (await page.waitForSelector('iframe')).contentFrame();
+    await frame.waitForFunction(() => window.__tela?.ready && window.__tela.steps > 3, null, T);
+    assert.equal(await frame.evaluate(() => window.__tela.scene), 'hang-20x33');
+    assert.equal(await frame.evaluate(() => window.__tela.error), null);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('an unknown ?scene= is reported on the page', async () => {
+    const { page, problems } = await open('?scene=no-such-scene');
+    await page.waitForSelector('#error', { state: 'visible', ...T });
+    assert.match(await page.textContent('#error'), /unknown scene "no-such-scene".*hang-7x9/);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('dropped files: garbage is refused visibly, a point cloud is recognised, a scenario loads', async () => {
+    const { page, problems } = await open();
+    const drop = (name, content) => page.evaluate(([n, c]) => {
+      const data = new DataTransfer();
+      data.items.add(new File([typeof c === 'string' ? c : new Uint8Array(c)], n));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, [name, content]);
+
+    await drop('noise.bin', Array.from({ length: 2000 }, (_, i) => (i * 97 + 13) % 256));
+    await page.waitForSelector('#error', { state: 'visible', ...T });
+    assert.match(await page.textContent('#error'), /“noise\.bin” is not a file tela recognises.*scenario JSON/);
+    const before = (await state(page)).steps;
+    await waitSteps(page, before + 5); // the page keeps working
+
+    await drop('cloud.ply', 'ply\nformat ascii 1.0\nelement vertex 1\nproperty float x\nproperty float y\nproperty float z\nend_header\n0 0 0\n');
+    await page.waitForFunction(() => /PLY point cloud/.test(document.querySelector('#error').textContent), null, T);
+    assert.match(await page.textContent('#error'), /cannot use it yet.*opens now: tela scenario JSON/);
+
+    const scenario = JSON.parse(await page.evaluate(() => document.querySelector('#scenario-text').value));
+    scenario.name = 'dropped-scene';
+    scenario.mesh.nx = 5;
+    await drop('mine.json', JSON.stringify(scenario));
+    await page.waitForFunction(() => window.__tela.scene === 'dropped-scene', null, T);
+    assert.equal(await page.isVisible('#error'), false);
+    assert.equal(await page.inputValue('[data-path="mesh.nx"]'), '5');
+
+    scenario.solver.dt = -1;
+    await drop('bad.json', JSON.stringify(scenario));
+    await page.waitForFunction(() => /solver\.dt/.test(document.querySelector('#error').textContent), null, T);
+    assert.match(await page.textContent('#error'), /“bad\.json” is a scenario file, but it cannot be simulated: solver\.dt/);
+
+    // the Open… button's file input goes the same way
+    scenario.solver.dt = 0.01;
+    scenario.name = 'opened-scene';
+    await page.setInputFiles('#file', { name: 'opened.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(scenario)) });
+    await page.waitForFunction(() => window.__tela.scene === 'opened-scene', null, T);
+    assert.equal(await page.isVisible('#error'), false);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('a diverging run stops with a visible message; the page goes on', async () => {
+    const { page, problems } = await open();
+    const scenario = JSON.parse(await page.evaluate(() => document.querySelector('#scenario-text').value));
+    Object.assign(scenario.solver, { dt: 0.5, max_iterations: 1 });
+    scenario.controls[0].motion = { type: 'sinusoid', axis: [1, 0, 0], amplitude: 3, frequency: 0.6 };
+    await page.evaluate((text) => {
+      document.querySelector('details').open = true;
+      document.querySelector('#scenario-text').value = text;
+    }, JSON.stringify(scenario));
+    await page.click('#scenario-apply');
+    await page.waitForSelector('#error', { state: 'visible', ...T });
+    assert.match(await page.textContent('#error'), /The simulation stopped: .*(diverged|non-finite).*solver\.dt/);
+    await page.waitForFunction(() => !window.__tela.playing, null, T);
+    assert.equal(await page.textContent('#play'), 'Play');
+    await page.click('.gallery button[data-scene="hang-7x9"]');
+    await page.waitForFunction(() => window.__tela.steps > 3 && window.__tela.playing, null, T);
+    assert.equal(await page.isVisible('#error'), false);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('every export downloads a non-empty, parseable file', async () => {
+    const { page, problems } = await open('', { acceptDownloads: true });
+    await waitSteps(page, 10);
+    const paused = await pauseAt(page);
+    const nodes = 63;
+    const download = async (what) => {
+      const [file] = await Promise.all([page.waitForEvent('download', T), page.click(`[data-export="${what}"]`)]);
+      return { name: file.suggestedFilename(), data: readFileSync(await file.path()) };
+    };
+
+    const csv = await download('csv');
+    assert.match(csv.name, /\.csv$/);
+    const lines = csv.data.toString().trim().split('\n');
+    assert.equal(lines[0], 'frame,time,node,x,y,z');
+    assert.equal(lines.length - 1, nodes * (paused.steps + 1), 'every node at every step from 0');
+    const last = lines.at(-1).split(',').map(Number);
+    assert.equal(last.length, 6);
+    assert.ok(last.every(Number.isFinite));
+    assert.deepEqual(last.slice(0, 3), [paused.steps, Number((paused.steps * 0.01).toPrecision(9)), nodes - 1]);
+
+    const obj = (await download('obj')).data.toString().split('\n');
+    assert.equal(obj.filter((l) => l.startsWith('v ')).length, nodes);
+    assert.equal(obj.filter((l) => /^f( \d+){4}$/.test(l)).length, 48);
+    assert.ok(obj.filter((l) => l.startsWith('v ')).every((l) => l.split(' ').slice(1).every((x) => Number.isFinite(Number(x)))));
+
+    const ply = (await download('ply')).data.toString();
+    const [header, body] = ply.split('end_header\n');
+    assert.match(header, /^ply\nformat ascii 1\.0\n/);
+    assert.match(header, /element vertex 63\n/);
+    assert.match(header, /element face 48\n/);
+    assert.equal(body.trim().split('\n').length, nodes + 48);
+
+    const scenarioFile = await download('scenario');
+    const json = JSON.parse(scenarioFile.data.toString());
+    assert.equal(json.version, 1);
+    assert.equal(json.name, 'hang-7x9');
+    // the native command line reproduces the page's state from the exported scenario
+    if (existsSync(cli)) {
+      const dir = mkdtempSync(join(tmpdir(), 'tela-e2e-'));
+      writeFileSync(join(dir, 'scenario.json'), scenarioFile.data);
+      const summary = JSON.parse(execFileSync(cli, ['simulate', join(dir, 'scenario.json'), '--steps', String(paused.steps)], { encoding: 'utf8' }));
+      rmSync(dir, { recursive: true, force: true });
+      assert.equal(summary.steps, paused.steps);
+      assert.equal(summary.state_hash, paused.hash, 'native CLI and page agree');
+    }
+
+    const png = (await download('png')).data;
+    assert.deepEqual([...png.subarray(0, 8)], [137, 80, 78, 71, 13, 10, 26, 10]);
+    assert.ok(png.readUInt32BE(16) > 100 && png.readUInt32BE(20) > 50, 'PNG width and height');
+    assert.deepEqual(problems, []);
+    await page.context().close();
   });
 });

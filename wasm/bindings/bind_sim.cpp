@@ -3,6 +3,7 @@
 // Bulk data leaves as copies (typed_memory_view(...).slice()), so heap growth never detaches
 // an array the page holds. Every SimulationHandle has one JS owner that calls .delete().
 #include "cloth/step.h"
+#include "geometry/mesh.h"
 #include "scenario/json.h"
 #include "scenario/scenes.h"
 #include "sim/simulation.h"
@@ -91,6 +92,62 @@ class SimulationHandle {
     return copy_to_js(static_cast<std::size_t>(p.size()), p.data());
   }
 
+  // the time step, s
+  double dt() const { return sim_ ? sim_->model().solver.dt : 0.0; }
+
+  // the scenario as the core understood it (complete, documented defaults filled in)
+  std::string scenario_json() const { return sim_ ? scenario_to_json(sim_->scenario()) : std::string(); }
+
+  // what the last step reported: { status, iterations, substeps, constraintError }
+  val last_report() const {
+    val out = val::object();
+    const StepReport report = sim_ ? sim_->last_report() : StepReport{};
+    out.set("status", std::string(sim_ && sim_->steps_done() ? tela::to_string(report.status) : "none"));
+    out.set("iterations", report.iterations);
+    out.set("substeps", report.substeps);
+    out.set("constraintError", report.constraint_error);
+    return out;
+  }
+
+  // #faces*4 node indices, -1 in the fourth slot of a triangle; Int32Array copy
+  val faces() const {
+    if (!sim_) return val::global("Int32Array").new_(0);
+    const std::vector<Face>& faces = sim_->mesh().faces;
+    std::vector<std::int32_t> out;
+    out.reserve(4 * faces.size());
+    for (const Face& f : faces) out.insert(out.end(), f.v.begin(), f.v.end());
+    return copy_to_js(out.size(), out.data());
+  }
+
+  // #nodes*3 rest positions, metres, core frame; Float64Array copy
+  val rest_positions() const {
+    if (!sim_) return val::global("Float64Array").new_(0);
+    const Positions& p = sim_->mesh().positions;
+    return copy_to_js(static_cast<std::size_t>(p.size()), p.data());
+  }
+
+  // indices of the nodes a control prescribes (pins and motions); Uint32Array copy
+  val controlled_nodes() const {
+    std::vector<std::uint32_t> nodes;
+    if (sim_) {
+      const std::vector<char>& controlled = sim_->model().controlled;
+      for (std::size_t k = 0; k < controlled.size(); ++k)
+        if (controlled[k]) nodes.push_back(static_cast<std::uint32_t>(k));
+    }
+    return copy_to_js(nodes.size(), nodes.data());
+  }
+
+  // per face (A - A0) / A0 at the current positions (thesis eq. 2.23 per element); Float32Array
+  val face_area_errors() const {
+    if (!sim_) return val::global("Float32Array").new_(0);
+    if (rest_areas_.empty()) rest_areas_ = face_areas(sim_->mesh(), sim_->mesh().positions);
+    const std::vector<double> areas = face_areas(sim_->mesh(), sim_->state().positions);
+    scratch_f32_.resize(areas.size());
+    for (std::size_t e = 0; e < areas.size(); ++e)
+      scratch_f32_[e] = static_cast<float>((areas[e] - rest_areas_[e]) / rest_areas_[e]);
+    return copy_to_js(scratch_f32_.size(), scratch_f32_.data());
+  }
+
   // #triangles*3 node indices (quads split along their 0-2 diagonal); Uint32Array copy
   val triangles() const {
     if (!sim_) return val::global("Uint32Array").new_(0);
@@ -103,6 +160,7 @@ class SimulationHandle {
   std::unique_ptr<Simulation> sim_;
   std::string error_;
   mutable std::vector<float> scratch_f32_;
+  mutable std::vector<double> rest_areas_;  // per face, m^2, computed on first use
 };
 
 // never aborts: check ok() and error() on the result
@@ -134,5 +192,12 @@ EMSCRIPTEN_BINDINGS(tela_sim) {
       .function("summary", &SimulationHandle::summary)
       .function("positions", &SimulationHandle::positions)
       .function("positions64", &SimulationHandle::positions64)
-      .function("triangles", &SimulationHandle::triangles);
+      .function("triangles", &SimulationHandle::triangles)
+      .function("dt", &SimulationHandle::dt)
+      .function("scenarioJson", &SimulationHandle::scenario_json)
+      .function("lastReport", &SimulationHandle::last_report)
+      .function("faces", &SimulationHandle::faces)
+      .function("restPositions", &SimulationHandle::rest_positions)
+      .function("controlledNodes", &SimulationHandle::controlled_nodes)
+      .function("faceAreaErrors", &SimulationHandle::face_area_errors);
 }

@@ -24,5 +24,7 @@ Result<Scenario> load_scenario(const std::string& file_or_name);
 int run_scenarios(const std::vector<std::string>& args);
 int run_scenario(const std::vector<std::string>& args);
 int run_simulate(const std::vector<std::string>& args);
+int run_fit(const std::vector<std::string>& args);
+int run_synth_recording(const std::vector<std::string>& args);
 
 }  // namespace tela::cli

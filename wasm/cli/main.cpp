@@ -46,12 +46,14 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   const std::string usage =
       "usage: tela scenarios | tela scenario NAME | tela simulate FILE|NAME [--out traj.csv] "
-      "[--every K] [--final-obj FILE] [--steps N]";
+      "[--every K] [--final-obj FILE] [--steps N] | tela fit RECORDING [...] | tela synth-recording SCENE --out FILE";
   if (args.empty()) return bad_input(usage);
   const std::string command = args.front();
   args.erase(args.begin());
   if (command == "scenarios") return run_scenarios(args);
   if (command == "scenario") return run_scenario(args);
   if (command == "simulate") return run_simulate(args);
+  if (command == "fit") return run_fit(args);
+  if (command == "synth-recording") return run_synth_recording(args);
   return bad_input("unknown command '" + command + "'; " + usage);
 }

@@ -1,62 +1,372 @@
-// The page: starts the simulator worker, draws what it posts, shows a small readout.
-// window.__tela mirrors the worker's reports for tests: { ready, scene, time, steps, hash, error }.
+// The page: the simulator worker, the three.js view, the panels, share links, file drop and
+// the keyboard. window.__tela mirrors what the page shows, for tests and the benchmark:
+// { ready, scene, time, steps, hash, playing, error, notice, frames, ... }.
 import { createView } from './render/view.js';
+import { createSimClient } from './sim/client.js';
+import { registerPanel, panels } from './panels/index.js';
+import { simulatePanel } from './panels/simulate.js';
+import { fitPanel } from './panels/fit.js';
+import { installFileInput } from './io/drop.js';
+import { decodeShareHash, encodeShareHash } from './share/link.js';
+import { installKeyboard } from './ui/keyboard.js';
+import { diverging, gradient, niceCeiling, viridis } from './render/colormap.js';
 
 const DEFAULT_SCENE = 'hang-7x9';
-const sceneName = new URLSearchParams(location.search).get('scene') || DEFAULT_SCENE;
-
 const $ = (id) => document.getElementById(id);
-const tela = (window.__tela = { ready: false, scene: sceneName, time: 0, steps: 0, hash: '', error: null });
 
+const tela = (window.__tela = {
+  ready: false, scene: '', time: 0, steps: 0, hash: '', playing: false,
+  error: null, notice: null, frames: 0, renders: 0, firstFrameMs: null, rtf: null, busyMs: 0, pausedAt: null, firstStepFrameMs: null,
+});
+
+// ---- messages ------------------------------------------------------------------------------
 function showError(message) {
   tela.error = message;
   $('error').textContent = message;
   $('error').hidden = false;
-  $('status').hidden = true;
+}
+function clearError() {
+  tela.error = null;
+  $('error').hidden = true;
+}
+function showNotice(message) {
+  tela.notice = message;
+  $('notice').textContent = message;
+  $('notice').hidden = !message;
+}
+function setStatus(message) {
+  $('status').textContent = message;
 }
 
 window.addEventListener('error', (event) => showError(`page error: ${event.message}`));
 window.addEventListener('unhandledrejection', (event) =>
   showError(`page error: ${event.reason?.message ?? event.reason}`));
 
-let view;
+// ---- view ----------------------------------------------------------------------------------
+let view = null;
 try {
   view = createView($('view'));
 } catch (err) {
-  showError(`WebGL is not available: ${err.message}`);
+  showError(`WebGL is not available, so the cloth cannot be drawn: ${err.message}`);
 }
 
-$('scene').textContent = sceneName;
+// per-element fields the worker computes (web/src/worker.js fieldValues)
+const FIELDS = {
+  none: null,
+  area: { title: 'area error |ΔA|/A₀', unit: '%', floor: 0.05 },
+  'area-signed': { title: 'area change ΔA/A₀', unit: '%', floor: 0.05, signed: true },
+  strain: { title: 'edge strain |Δl|/l₀', unit: '%', floor: 0.05 },
+};
+const GRADIENTS = { viridis: gradient(viridis), diverging: gradient(diverging) };
 
-const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
-worker.onerror = (event) => showError(`simulator worker failed: ${event.message || 'could not load'}`);
-worker.onmessageerror = () => showError('simulator worker sent an unreadable message');
-worker.onmessage = ({ data }) => {
-  switch (data.type) {
-    case 'scene':
-      view?.setCloth(data.triangles, data.positions);
-      tela.ready = true;
-      $('status').textContent = `running at real time (dt = ${data.dt} s)`;
-      break;
-    case 'frame':
-      view?.update(data.positions);
-      tela.time = data.time;
-      tela.steps = data.steps;
-      tela.hash = data.hash;
-      $('time').textContent = `${data.time.toFixed(2)} s`;
-      $('iterations').textContent = Number.isFinite(data.iterations)
-        ? `${data.iterations.toFixed(1)} per step` : '–';
-      $('hash').textContent = data.hash;
-      break;
-    case 'error':
-      showError(data.message);
-      break;
+// ---- app state shared with the panels ------------------------------------------------------
+const listeners = { scene: [], frame: [], playing: [], scenes: [] };
+const app = {
+  state: {
+    scenes: [], scenario: null, scenarioText: '', name: '', steps: 0, time: 0, hash: '',
+    playing: false, field: 'none', wireframe: false, pins: true, dt: 0.01, nodes: 0,
+  },
+  view,
+  on(event, fn) { listeners[event].push(fn); },
+  emit(event, value) { for (const fn of listeners[event]) fn(value); },
+  showError, clearError, showNotice, setStatus,
+};
+
+let pendingFrame = null;
+let pendingCamera = null;
+
+const sim = createSimClient({
+  onReady(scenes) {
+    app.state.scenes = scenes;
+    app.emit('scenes', scenes);
+    start();
+  },
+  onScene(scene) {
+    pendingFrame = null; // a frame of the previous run, posted before this scene
+    const s = app.state;
+    s.scenarioText = scene.scenario;
+    s.scenario = JSON.parse(scene.scenario);
+    s.name = scene.name;
+    s.dt = scene.dt;
+    s.nodes = scene.nodes;
+    view?.setCloth(scene.faces, scene.positions, scene.controlled, { keepCamera: false });
+    if (pendingCamera) {
+      view?.setCameraState(pendingCamera);
+      pendingCamera = null;
+    }
+    tela.scene = scene.name;
+    $('scene').textContent = scene.name;
+    setStatus(`${scene.nodes} nodes · dt = ${scene.dt} s`);
+    applyFrame(scene);
+    app.emit('scene', s);
+    tela.ready = true;
+  },
+  onFrame(frame) {
+    // drawn at the next animation frame; older ones are skipped (their stepping is done)
+    if (pendingFrame?.ended) frame.ended = true;
+    pendingFrame = frame;
+  },
+  onFailed(message) {
+    showError(`The simulation stopped: ${message}`);
+    setPlaying(false);
+  },
+  onError: showError,
+  onProgress(done, total) {
+    setStatus(`rebuilding the shared state: step ${done} of ${total}…`);
+  },
+});
+
+function setPlaying(on) {
+  app.state.playing = on;
+  tela.playing = on;
+  app.emit('playing', on);
+}
+
+function fmt(x, digits = 3) {
+  return Number.isFinite(x) ? Number(x.toPrecision(digits)).toString() : '–';
+}
+
+function applyFrame(frame) {
+  const s = app.state;
+  s.steps = frame.steps;
+  s.time = frame.time;
+  s.hash = frame.hash;
+  if (frame.playing !== s.playing) setPlaying(frame.playing);
+  view?.update(frame.positions);
+  const field = FIELDS[s.field];
+  if (field && frame.field) {
+    // the colour bar spans 0 to a round number above this frame's largest value
+    // (signed fields: symmetric about 0)
+    let max = 0;
+    for (const v of frame.field) max = Math.max(max, Math.abs(v));
+    const top = niceCeiling(Math.max(max, field.floor));
+    view?.setField(frame.field, top, { signed: !!field.signed });
+    $('colorbar').hidden = false;
+    $('colorbar-gradient').style.background = field.signed ? GRADIENTS.diverging : GRADIENTS.viridis;
+    $('colorbar-title').textContent = `${field.title} (${field.unit})`;
+    $('colorbar-max').textContent = field.signed ? `+${fmt(top)}` : fmt(top);
+    $('colorbar-mid').textContent = field.signed ? '0' : fmt(top / 2);
+    $('colorbar-min').textContent = field.signed ? `−${fmt(top)}` : '0';
+  } else {
+    view?.setField(null);
+    $('colorbar').hidden = true;
+  }
+  $('time').textContent = `${frame.time.toFixed(2)} s`;
+  $('steps').textContent = String(frame.steps);
+  $('rtf').textContent = frame.playing && frame.rtf != null ? `${frame.rtf.toFixed(2)}×` : frame.playing ? '…' : 'paused';
+  const r = frame.report;
+  $('iterations').textContent = r && r.status !== 'none'
+    ? `${r.iterations} (${r.substeps} substep${r.substeps > 1 ? 's' : ''})` : '–';
+  $('constraint').textContent = r && r.status !== 'none' ? fmt(r.constraintError, 2) : '–';
+  $('hash').textContent = frame.hash;
+  tela.time = frame.time;
+  tela.steps = frame.steps;
+  tela.hash = frame.hash;
+  tela.rtf = frame.rtf;
+  tela.frames++;
+  if (frame.ended) showNotice(`End of the scenario’s duration (${frame.time.toFixed(2)} s). Play continues past it.`);
+  app.emit('frame', frame);
+}
+
+// ---- commands (panels, keyboard) ----------------------------------------------------------
+// scenario: object or JSON text; returns { ok, message }
+app.loadScenario = async (scenario, { steps = 0, play = true } = {}) => {
+  const text = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
+  const answer = await sim.load(text, { steps, play });
+  if (answer.ok) clearError();
+  return answer;
+};
+// keepMessages: leave an error on show (a fallback after a bad link)
+app.loadScene = async (name, { keepMessages = false, ...options } = {}) => {
+  const answer = await sim.loadScene(name, options);
+  if (!answer.ok && !answer.cancelled) showError(answer.message);
+  else if (!keepMessages) clearError();
+  return answer;
+};
+app.togglePlay = () => (app.state.playing ? app.pause() : app.play());
+app.play = () => { showNotice(''); tela.pausedAt = null; sim.play(); setPlaying(true); };
+// resolves once the worker stopped, with its last frame applied
+app.pause = async () => {
+  setPlaying(false);
+  const answer = await sim.pause();
+  if (pendingFrame) {
+    const frame = pendingFrame;
+    pendingFrame = null;
+    applyFrame(frame);
+  }
+  tela.pausedAt = answer.steps; // for tests: the worker has stopped at this step
+  return answer;
+};
+app.step = () => { sim.step(); setPlaying(false); };
+app.reset = () => { clearError(); showNotice(''); return sim.reset(app.state.playing); };
+app.setField = (name) => {
+  app.state.field = FIELDS[name] === undefined ? 'none' : name;
+  sim.setField(app.state.field);
+};
+app.setWireframe = (on) => { app.state.wireframe = on; view?.setWireframe(on); };
+app.setPins = (on) => { app.state.pins = on; view?.setPinsVisible(on); };
+app.exportFile = async (what) => {
+  if (what === 'png') {
+    view?.forceRender();
+    const blob = await new Promise((resolve) => $('view').toBlob(resolve, 'image/png'));
+    if (!blob) return showError('The screenshot could not be made.');
+    return download(blob, `tela-${app.state.name}-step${app.state.steps}.png`);
+  }
+  const answer = await sim.exportFile(what);
+  if (!answer.ok) return showError(`Export failed: ${answer.message}`);
+  if (answer.note) showNotice(`Exported ${answer.filename}: ${answer.note}.`);
+  download(answer.blob, answer.filename);
+};
+
+function download(blob, filename) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+// ---- share links ---------------------------------------------------------------------------
+app.shareLink = async () => {
+  const s = app.state;
+  const hash = await encodeShareHash({
+    scenario: s.scenario,
+    steps: s.steps,
+    view: { camera: view?.cameraState(), field: s.field, wireframe: s.wireframe, pins: s.pins, playing: false },
+  });
+  history.replaceState(null, '', hash);
+  return location.href;
+};
+
+$('share').addEventListener('click', async () => {
+  await app.pause();
+  const url = await app.shareLink();
+  let copied = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    copied = true;
+  } catch {
+    // clipboard refused (permissions, insecure context): the address bar has the link
+  }
+  showNotice(`Share link for step ${app.state.steps} (state ${app.state.hash}) ${copied ? 'copied to the clipboard' : 'is in the address bar'}.`);
+});
+
+async function openFromHash() {
+  const decoded = await decodeShareHash(location.hash);
+  if (decoded.kind === 'none') return false;
+  if (decoded.kind === 'bad') {
+    showError(`${decoded.message} Showing the default scene instead.`);
+    return false;
+  }
+  const { scenario, steps, view: v } = decoded;
+  if (v.camera) pendingCamera = v.camera;
+  if (typeof v.field === 'string') app.setField(v.field);
+  if (typeof v.wireframe === 'boolean') app.setWireframe(v.wireframe);
+  if (typeof v.pins === 'boolean') app.setPins(v.pins);
+  app.emit('scene', app.state); // let panels show the view options
+  const answer = await app.loadScenario(scenario, { steps, play: v.playing === true });
+  if (answer.cancelled) return true; // the user chose another scene meanwhile
+  if (!answer.ok) {
+    pendingCamera = null;
+    showError(`This share link’s scenario is not valid here: ${answer.message}. Showing the default scene instead.`);
+    return false;
+  }
+  showNotice(`Opened a shared scene at step ${steps}: state hash ${app.state.hash}.`);
+  return true;
+}
+
+async function start() {
+  const opened = await openFromHash();
+  if (opened) return;
+  const query = new URLSearchParams(location.search).get('scene');
+  const name = query || DEFAULT_SCENE;
+  if (!app.state.scenes.some((x) => x.name === name)) {
+    showError(`unknown scene "${name}"; built-in scenes: ${app.state.scenes.map((x) => x.name).join(', ')}`);
+    if (name === DEFAULT_SCENE) return;
+  }
+  await app.loadScene(app.state.scenes.some((x) => x.name === name) ? name : DEFAULT_SCENE, { keepMessages: true });
+}
+
+// a link pasted into the address bar of an open page
+window.addEventListener('hashchange', async () => {
+  if (!location.hash || (await openFromHash())) return;
+  await app.loadScene(DEFAULT_SCENE, { keepMessages: true });
+});
+
+// ---- panels --------------------------------------------------------------------------------
+registerPanel(simulatePanel);
+registerPanel(fitPanel);
+
+function mountPanels() {
+  const tabs = $('tabs');
+  const container = $('panel');
+  const all = panels();
+  all.forEach((panel, i) => {
+    const tab = document.createElement('button');
+    tab.type = 'button';
+    tab.setAttribute('role', 'tab');
+    tab.id = `tab-${panel.id}`;
+    tab.textContent = panel.title;
+    tab.setAttribute('aria-selected', String(i === 0));
+    const body = document.createElement('div');
+    body.id = `panel-${panel.id}`;
+    body.className = 'panel-body';
+    body.setAttribute('role', 'tabpanel');
+    body.setAttribute('aria-labelledby', tab.id);
+    body.hidden = i !== 0;
+    tab.addEventListener('click', () => app.showPanel(panel.id));
+    tabs.append(tab);
+    container.append(body);
+    panel.mount(body, app);
+  });
+}
+app.showPanel = (id) => {
+  for (const panel of panels()) {
+    const selected = panel.id === id;
+    $(`tab-${panel.id}`).setAttribute('aria-selected', String(selected));
+    $(`panel-${panel.id}`).hidden = !selected;
+    if (selected) panel.activate?.();
+    else panel.deactivate?.();
   }
 };
-worker.postMessage({ type: 'start', scene: sceneName });
+mountPanels();
 
+// ---- files, keyboard, help -----------------------------------------------------------------
+installFileInput({ app, button: $('open'), input: $('file'), dropzone: $('dropzone') });
+installKeyboard({
+  ' ': () => app.togglePlay(),
+  Backspace: () => app.reset(),
+  '.': () => app.step(),
+  '?': () => toggleHelp(),
+  Escape: () => toggleHelp(false),
+});
+function toggleHelp(on = $('help').hidden) {
+  $('help').hidden = !on;
+  if (on) $('help-close').focus();
+}
+$('help-button').addEventListener('click', () => toggleHelp(true));
+$('help-close').addEventListener('click', () => toggleHelp(false));
+$('help').addEventListener('click', (e) => { if (e.target === $('help')) toggleHelp(false); });
+
+// ---- render loop ---------------------------------------------------------------------------
 function animate() {
-  view?.render();
+  const begin = performance.now();
+  if (pendingFrame) {
+    const frame = pendingFrame;
+    pendingFrame = null;
+    applyFrame(frame);
+  }
+  const drew = view?.render();
+  tela.busyMs += performance.now() - begin; // main-thread time of frame updates and draws
+  if (drew) {
+    tela.renders++;
+    // ms since navigation started: the scene drawn, and the first stepped state drawn
+    if (tela.firstFrameMs === null && tela.ready) tela.firstFrameMs = performance.now();
+    if (tela.firstStepFrameMs === null && tela.ready && tela.steps > 0) tela.firstStepFrameMs = performance.now();
+  }
   requestAnimationFrame(animate);
 }
 requestAnimationFrame(animate);

@@ -1,82 +1,297 @@
-// Owns the WebAssembly simulator. Steps the scene in real time and posts each frame's
-// positions (a transferred Float32Array copy) to the page.
+// Owns the WebAssembly simulator (one instance, single-threaded). Steps the current scenario
+// to keep up with wall time and posts each new frame (a transferred Float32Array copy of the
+// positions) to the page. If stepping cannot keep up, simulated time slows down: the owed
+// time beyond one tick's budget is dropped, never queued.
 //
-// messages in:  { type: 'start', scene }
-// messages out: { type: 'scene', name, dt, triangles, positions }
-//               { type: 'frame', positions, time, steps, hash, iterations, status }
-//               { type: 'error', message }
+// Determinism: the state after N steps depends only on the scenario and N (Simulation::step is
+// the same whatever the batching), so step counts are exact integers everywhere.
+//
+// messages in (see web/src/sim/client.js):
+//   { type: 'load', id, scenario: jsonText | scene: name, steps = 0, play = true }
+//   { type: 'play' } | { type: 'pause', id } | { type: 'step' } | { type: 'reset' }
+//   { type: 'field', name: 'none' | 'area' | 'area-signed' | 'strain' }
+//   { type: 'export', id, what: 'csv' | 'obj' | 'ply' | 'scenario' }
+// messages out:
+//   { type: 'ready', scenes: [{ name, description }] }
+//   { type: 'scene', id, name, dt, nodes, faces, controlled, scenario, ...frame }
+//   { type: 'frame', positions, field, time, steps, hash, report, rtf, playing, ended? }
+//   { type: 'progress', id, done, total }     while a load steps to a shared step count
+//   { type: 'paused', id, steps, hash }       after the last frame of a pause
+//   { type: 'invalid', id, message }          the scenario was rejected; the old run goes on
+//   { type: 'cancelled', id }                 a newer load replaced this one while it replayed
+//   { type: 'failed', message }               the run diverged; paused
+//   { type: 'exported', id, what, blob, note } | { type: 'error', message, id? }
 import createTela from './wasm/tela.mjs'; // finds tela.wasm via new URL('tela.wasm', import.meta.url)
+import { objText, plyText, trajectoryCsv } from './io/export.js';
+import { edgeStrains } from './sim/strain.js';
 
-const FRAME_MS = 1000 / 60; // how often a frame is posted
-const BUDGET_MS = 12;       // stepping time per frame; beyond it the simulation falls behind
+const FRAME_MS = 1000 / 60;        // how often a frame is posted while playing
+const BUDGET_MS = 14;              // stepping time per tick; beyond it simulated time slows
+const RECORD_BYTES = 48 * 2 ** 20; // trajectory kept for the CSV export
 
 let tela = null;
 let sim = null;
+let current = null; // { scenario (normalized JSON text), name, endStep, faces, rest }
+let playing = false;
+let field = 'none';
 let timer = 0;
+let recording = { frames: [], bytes: 0, truncated: false };
+let rtfSamples = []; // [wall ms, sim time] while playing
 
-function fail(message) {
-  clearTimeout(timer);
-  self.postMessage({ type: 'error', message });
+const post = (message, transfer = []) => self.postMessage(message, transfer);
+
+function record() {
+  const positions = sim.positions64();
+  if (recording.bytes + positions.byteLength > RECORD_BYTES) {
+    recording.truncated = true;
+    return;
+  }
+  recording.frames.push({ frame: sim.steps(), time: sim.time(), positions });
+  recording.bytes += positions.byteLength;
 }
 
-async function start(sceneName) {
-  tela ??= await createTela();
-  const json = tela.sceneJson(sceneName);
-  if (!json) {
-    fail(`unknown scene "${sceneName}"; built-in scenes: ${tela.sceneNames().join(', ')}`);
-    return;
-  }
-  sim?.delete();
-  sim = tela.createSimulation(json);
-  if (!sim.ok()) {
-    fail(`scene "${sceneName}": ${sim.error()}`);
-    return;
-  }
-  const dt = JSON.parse(json).solver?.dt ?? 0.01;
+function fieldValues() {
+  if (field === 'area') return sim.faceAreaErrors().map((v) => 100 * Math.abs(v));
+  if (field === 'area-signed') return sim.faceAreaErrors().map((v) => 100 * v);
+  if (field === 'strain') return edgeStrains(sim.positions64(), current.rest, current.faces).map((v) => 100 * v);
+  return null;
+}
+
+function realTimeFactor() {
+  if (!playing || rtfSamples.length < 2) return null;
+  const [w0, t0] = rtfSamples[0];
+  const [w1, t1] = rtfSamples[rtfSamples.length - 1];
+  return w1 > w0 ? (t1 - t0) / ((w1 - w0) / 1000) : null;
+}
+
+function frameMessage() {
   const positions = sim.positions();
-  const triangles = sim.triangles();
-  self.postMessage({ type: 'scene', name: sceneName, dt, triangles, positions },
-                   [triangles.buffer, positions.buffer]);
-  run(dt);
+  const values = fieldValues();
+  const message = {
+    positions, field: values,
+    time: sim.time(), steps: sim.steps(), hash: sim.stateHash(),
+    report: sim.lastReport(), rtf: realTimeFactor(), playing,
+  };
+  return [message, values ? [positions.buffer, values.buffer] : [positions.buffer]];
 }
 
-// Real time: each tick owes the wall time elapsed since the last one. It steps as many dt
-// as it owes and the budget allows; what does not fit is dropped, so a slow machine shows
-// slow motion instead of freezing.
-function run(dt) {
-  let last = performance.now();
-  let owed = 0; // simulated seconds not yet stepped
-  let status = 'none';
+function postFrame() {
+  const [message, transfer] = frameMessage();
+  post({ type: 'frame', ...message }, transfer);
+}
 
-  const tick = () => {
-    const begin = performance.now();
-    owed += (begin - last) / 1000;
-    last = begin;
-    while (owed >= dt && performance.now() - begin < BUDGET_MS) {
-      status = sim.step(1);
-      owed -= dt;
-      if (sim.failed()) {
-        fail(`simulation failed at t = ${sim.time().toFixed(3)} s: ${sim.failureMessage()}`);
+function checkFailure() {
+  if (!sim.failed()) return false;
+  setPlaying(false);
+  post({ type: 'failed', message: sim.failureMessage() });
+  return true;
+}
+
+// steps n times (recording each state); stops early on failure
+function advance(n) {
+  for (let i = 0; i < n; i++) {
+    sim.step(1);
+    if (sim.failed()) return false;
+    if (!recording.truncated) record();
+  }
+  return true;
+}
+
+function setPlaying(on) {
+  playing = on && !!sim && !sim.failed();
+  clearTimeout(timer);
+  rtfSamples = [];
+  if (playing) {
+    last = performance.now();
+    owed = 0;
+    timer = setTimeout(tick, 0);
+  }
+}
+
+// Real time: each tick owes the wall time elapsed since the last one. It steps as many dt as
+// it owes and the budget allows; what does not fit is dropped, so a slow machine shows slow
+// motion instead of a frozen page.
+let last = 0;
+let owed = 0; // simulated seconds not yet stepped
+function tick() {
+  if (!playing) return;
+  const begin = performance.now();
+  owed += (begin - last) / 1000;
+  last = begin;
+  const dt = sim.dt();
+  let stepped = 0;
+  let ended = false;
+  while (owed >= dt && performance.now() - begin < BUDGET_MS) {
+    if (!advance(1)) break;
+    owed -= dt;
+    stepped++;
+    if (sim.steps() === current.endStep) {
+      ended = true;
+      break;
+    }
+  }
+  if (owed >= dt) owed = 0;
+  if (checkFailure()) {
+    postFrame();
+    return;
+  }
+  rtfSamples.push([performance.now(), sim.time()]);
+  while (rtfSamples.length > 2 && rtfSamples[rtfSamples.length - 1][0] - rtfSamples[0][0] > 1000) rtfSamples.shift();
+  if (ended) {
+    setPlaying(false);
+    const [message, transfer] = frameMessage();
+    post({ type: 'frame', ...message, ended: true }, transfer);
+    return;
+  }
+  if (stepped) postFrame();
+  timer = setTimeout(tick, Math.max(0, FRAME_MS - (performance.now() - begin)));
+}
+
+// A load replaces the simulation; with steps > 0 (a share link) it replays them in chunks,
+// yielding to the message loop, so that a newer load cancels it (its answer: 'cancelled').
+let generation = 0;
+let replaying = false;
+async function load({ id, scenario, scene, steps = 0, play = true }) {
+  const mine = ++generation;
+  const text = scene !== undefined ? tela.sceneJson(scene) : scenario;
+  if (!text) {
+    post({ type: 'invalid', id, message: `unknown scene "${scene}"; built-in scenes: ${tela.sceneNames().join(', ')}` });
+    return;
+  }
+  const candidate = tela.createSimulation(text);
+  if (!candidate.ok()) {
+    post({ type: 'invalid', id, message: candidate.error() });
+    candidate.delete();
+    return;
+  }
+  setPlaying(false);
+  sim?.delete();
+  sim = candidate;
+  const normalized = sim.scenarioJson();
+  current = {
+    scenario: normalized,
+    name: JSON.parse(normalized).name,
+    // the scenario's duration in steps (as Simulation::steps_for_duration); play pauses there once
+    endStep: Math.ceil(JSON.parse(normalized).duration / sim.dt() - 1e-9),
+    faces: sim.faces(),
+    rest: sim.restPositions(),
+  };
+  recording = { frames: [], bytes: 0, truncated: false };
+  record();
+  const whole = Number.isSafeInteger(steps) && steps > 0 ? steps : 0;
+  // a shared link's steps: in chunks, reporting progress about 4 times a second
+  let lastReport = performance.now();
+  let lastYield = lastReport;
+  replaying = whole > 0;
+  for (let done = 0; done < whole && !sim.failed();) {
+    const n = Math.min(10, whole - done);
+    advance(n);
+    done += n;
+    if (performance.now() - lastReport > 250) {
+      post({ type: 'progress', id, done, total: whole });
+      lastReport = performance.now();
+    }
+    if (performance.now() - lastYield > 50) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      lastYield = performance.now();
+      if (mine !== generation) {
+        post({ type: 'cancelled', id });
         return;
       }
     }
-    if (owed >= dt) owed = 0;
-
-    const positions = sim.positions();
-    const summary = JSON.parse(sim.summary());
-    self.postMessage({
-      type: 'frame', positions, status,
-      time: sim.time(), steps: sim.steps(), hash: sim.stateHash(),
-      iterations: summary.mean_iterations,
-    }, [positions.buffer]);
-    timer = setTimeout(tick, Math.max(0, FRAME_MS - (performance.now() - begin)));
-  };
-  clearTimeout(timer);
-  timer = setTimeout(tick, 0);
+  }
+  replaying = false;
+  const failed = sim.failed();
+  const [frame, transfer] = frameMessage();
+  const faces = sim.faces();
+  const controlled = sim.controlledNodes();
+  post({
+    type: 'scene', id, name: current.name, dt: sim.dt(), nodes: sim.nodeCount(),
+    faces, controlled, scenario: normalized, ...frame,
+  }, [...transfer, faces.buffer, controlled.buffer]);
+  if (failed) checkFailure();
+  else setPlaying(play);
 }
 
-self.onmessage = ({ data }) => {
-  if (data.type === 'start') {
-    start(data.scene).catch((err) => fail(`could not start the simulator: ${err?.message ?? err}`));
+function exportFile({ id, what }) {
+  if (!sim) {
+    post({ type: 'error', id, message: 'nothing to export: no scene is loaded' });
+    return;
+  }
+  const base = `tela-${current.name || 'scene'}-step${sim.steps()}`;
+  const provenance = `tela scenario "${current.name}", step ${sim.steps()}, t = ${sim.time()} s, state ${sim.stateHash()}`;
+  let blob;
+  let filename;
+  let note = '';
+  if (what === 'csv') {
+    blob = new Blob(trajectoryCsv(recording.frames), { type: 'text/csv' });
+    filename = `${base}.csv`;
+    if (recording.truncated) {
+      note = `the trajectory holds the first ${recording.frames.length} frames (memory limit)`;
+    }
+  } else if (what === 'obj') {
+    blob = new Blob([objText(sim.positions64(), current.faces, provenance)], { type: 'model/obj' });
+    filename = `${base}.obj`;
+  } else if (what === 'ply') {
+    blob = new Blob([plyText(sim.positions64(), current.faces, provenance)], { type: 'application/x-ply' });
+    filename = `${base}.ply`;
+  } else if (what === 'scenario') {
+    blob = new Blob([current.scenario + '\n'], { type: 'application/json' });
+    filename = `${current.name || 'scenario'}.json`;
+  } else {
+    post({ type: 'error', id, message: `unknown export "${what}"` });
+    return;
+  }
+  post({ type: 'exported', id, what, blob, filename, note });
+}
+
+async function init() {
+  tela = await createTela();
+  const scenes = tela.sceneNames().map((name) => {
+    const { description = '' } = JSON.parse(tela.sceneJson(name));
+    return { name, description };
+  });
+  post({ type: 'ready', scenes });
+}
+
+const ready = init();
+ready.catch((err) => post({ type: 'error', message: `could not start the simulator: ${err?.message ?? err}` }));
+
+self.onmessage = async ({ data }) => {
+  try {
+    await ready;
+    if (replaying && ['play', 'step', 'export'].includes(data.type)) {
+      if (data.type === 'export') post({ type: 'error', id: data.id, message: 'the shared state is still being rebuilt' });
+      return;
+    }
+    switch (data.type) {
+      case 'load': await load(data); break;
+      case 'play':
+        setPlaying(true);
+        if (sim && !playing) postFrame(); // refused (a failed run): tell the page
+        break;
+      case 'pause':
+        setPlaying(false);
+        if (sim) postFrame();
+        post({ type: 'paused', id: data.id, steps: sim?.steps() ?? 0, hash: sim?.stateHash() ?? '' });
+        break;
+      case 'step':
+        if (!sim) break;
+        setPlaying(false);
+        advance(1);
+        if (!checkFailure()) postFrame();
+        break;
+      case 'reset':
+        if (current) await load({ id: data.id, scenario: current.scenario, steps: 0, play: data.play ?? playing });
+        break;
+      case 'field':
+        field = data.name;
+        if (sim) postFrame();
+        break;
+      case 'export': exportFile(data); break;
+      default: post({ type: 'error', message: `worker: unknown message "${data.type}"` });
+    }
+  } catch (err) {
+    post({ type: 'error', id: data.id, message: `simulator: ${err?.message ?? err}` });
   }
 };

@@ -156,6 +156,7 @@ StepStatus Simulation::step() {
   const double dt = model_->solver.dt;
   const double t1 = (stats_.steps + 1) * dt;
   const StepReport report = tela::step(*model_, tracks_, state_, workspace_, contacts_.get());
+  last_report_ = report;
   state_.time = t1;
   ++stats_.steps;
   stats_.total_iterations += report.iterations;

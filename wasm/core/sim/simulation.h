@@ -52,6 +52,8 @@ class Simulation {
   const ClothModel& model() const { return *model_; }
   const ClothState& state() const { return state_; }
   const RunStats& stats() const { return stats_; }
+  // what the most recent step reported (iterations, substeps, constraint error)
+  const StepReport& last_report() const { return last_report_; }
   double time() const { return state_.time; }
   long steps_done() const { return stats_.steps; }
   // number of steps the scenario's duration asks for
@@ -71,6 +73,7 @@ class Simulation {
   std::vector<ControlTrack> tracks_;
   ClothState state_;
   StepStatus last_status_ = StepStatus::converged;
+  StepReport last_report_;
   StepWorkspace workspace_;
   std::shared_ptr<SceneContacts> contacts_;  // null without obstacles and self-collisions
   RunStats stats_;

@@ -1,6 +1,10 @@
-// The three.js view of one cloth: a fixed camera framing the cloth, a floor grid at the core's
-// z = 0, and a two-sided cloth mesh whose vertices are updated from flat position arrays.
+// The three.js view of one cloth: an orbiting camera, a floor grid at the core's z = 0 with
+// axes in metres, the cloth drawn with shaders/cloth.*.glsl (two-sided, optional per-element
+// colour map and wireframe) and its controlled nodes marked.
 import * as THREE from 'three';
+import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import vertexShader from '../../../shaders/cloth.vert.glsl?raw';
+import fragmentShader from '../../../shaders/cloth.frag.glsl?raw';
 
 // The one place where core coordinates (z up, metres) become three.js coordinates (y up):
 // (x, y, z)_core -> (x, z, -y)_three, a rotation, so handedness and face winding are kept.
@@ -15,33 +19,107 @@ export function coreToThree(src, dst) {
 }
 
 export const BACKGROUND = 0xf4f3ef;
+export const FRONT_COLOR = 0xd0583a;
+export const BACK_COLOR = 0x3a7bd0;
+
+// Triangles of the faces (#faces*4 node indices, -1 closing a triangle): quads split along
+// their 0-2 diagonal as the core's render_triangles does. Returns the corner node indices
+// (#triangles*3), the face of each triangle, and per corner a mask whose component i says
+// whether the edge opposite corner i is a mesh edge (the same at the three corners).
+export function triangulate(faces) {
+  const corners = [];
+  const faceOf = [];
+  const masks = [];
+  for (let f = 0; f < faces.length / 4; f++) {
+    const a = faces[4 * f], b = faces[4 * f + 1], c = faces[4 * f + 2], d = faces[4 * f + 3];
+    if (d < 0) {
+      corners.push(a, b, c);
+      faceOf.push(f);
+      masks.push([1, 1, 1]);
+    } else {
+      // (a, b, c): the edge a-c opposite b is the diagonal; (a, c, d): opposite d
+      corners.push(a, b, c, a, c, d);
+      faceOf.push(f, f);
+      masks.push([1, 0, 1], [1, 1, 0]);
+    }
+  }
+  const mask = new Float32Array(corners.length * 3);
+  masks.forEach((m, t) => {
+    for (let k = 0; k < 3; k++) mask.set(m, 9 * t + 3 * k);
+  });
+  return { corners: Uint32Array.from(corners), faceOf: Uint32Array.from(faceOf), mask };
+}
+
+function makeAxes(length) {
+  // core x red, core y green, core z (up) blue, in three.js coordinates
+  const group = new THREE.Group();
+  const axes = [
+    [new THREE.Vector3(length, 0, 0), 0xc0392b],
+    [new THREE.Vector3(0, 0, -length), 0x2e8b57],
+    [new THREE.Vector3(0, length, 0), 0x2f5fbf],
+  ];
+  for (const [end, color] of axes) {
+    const geometry = new THREE.BufferGeometry().setFromPoints([new THREE.Vector3(), end]);
+    group.add(new THREE.Line(geometry, new THREE.LineBasicMaterial({ color })));
+  }
+  return group;
+}
+
+// True when WebGL is rasterized on the CPU (SwiftShader, llvmpipe): there, multisampling costs
+// CPU time that the simulator needs, so the view draws without it.
+export function softwareRendering() {
+  const canvas = document.createElement('canvas');
+  const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
+  if (!gl) return false;
+  const info = gl.getExtension('WEBGL_debug_renderer_info');
+  const name = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+  gl.getExtension('WEBGL_lose_context')?.loseContext();
+  return /swiftshader|llvmpipe|softpipe|software/i.test(name);
+}
 
 export function createView(canvas) {
-  // preserveDrawingBuffer lets tests (and a later "export PNG") read the pixels after a frame
-  const renderer = new THREE.WebGLRenderer({ canvas, antialias: true, preserveDrawingBuffer: true });
+  const software = softwareRendering();
+  // preserveDrawingBuffer lets tests and the PNG export read the pixels after a frame
+  const renderer = new THREE.WebGLRenderer({ canvas, antialias: !software, preserveDrawingBuffer: true });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
   renderer.setClearColor(BACKGROUND);
 
   const scene = new THREE.Scene();
   const camera = new THREE.PerspectiveCamera(40, 1, 0.01, 100);
+  const controls = new OrbitControls(camera, canvas);
+  controls.enableDamping = false;
 
-  scene.add(new THREE.HemisphereLight(0xffffff, 0x8d8a80, 1.6));
-  const sun = new THREE.DirectionalLight(0xffffff, 1.8);
-  sun.position.set(1.5, 3, 2);
-  scene.add(sun);
-
-  const grid = new THREE.GridHelper(4, 40, 0x9a968c, 0xcfcbc0); // 10 cm cells on the floor
+  const grid = new THREE.GridHelper(4, 40, 0x9a968c, 0xcfcbc0); // 4 m, 10 cm cells on the floor
   scene.add(grid);
+  scene.add(makeAxes(0.5));
 
-  const geometry = new THREE.BufferGeometry();
-  const material = new THREE.MeshStandardMaterial({
-    color: 0xd0583a, roughness: 0.85, metalness: 0, side: THREE.DoubleSide,
+  const uniforms = {
+    frontColor: { value: new THREE.Color(FRONT_COLOR) },
+    backColor: { value: new THREE.Color(BACK_COLOR) },
+    lightDirection: { value: new THREE.Vector3(0.4, 0.8, 0.6) },
+    useColormap: { value: 0 },
+    colormapMax: { value: 1 },
+    wireframe: { value: 0 },
+  };
+  const material = new THREE.ShaderMaterial({
+    uniforms, vertexShader, fragmentShader, side: THREE.DoubleSide,
   });
+  let geometry = new THREE.BufferGeometry();
   const cloth = new THREE.Mesh(geometry, material);
   cloth.visible = false;
+  cloth.frustumCulled = false;
   scene.add(cloth);
 
+  const pinGeometry = new THREE.SphereGeometry(1, 12, 8);
+  const pinMaterial = new THREE.MeshBasicMaterial({ color: 0x202024 });
+  let pins = null;
+
+  let topology = null; // { corners, faceOf, controlled, nodeCount }
+  let nodePositions = new Float32Array(0); // three.js frame, #nodes*3
+  let nodeNormals = new Float32Array(0);
+  let pinRadius = 0.01;
   let dirty = true;
+  controls.addEventListener('change', () => { dirty = true; });
 
   function resize() {
     const width = canvas.clientWidth || 1;
@@ -58,39 +136,174 @@ export function createView(canvas) {
   // frame the cloth and the room below it to hang or fall by its own size, from the front,
   // slightly above and to the side
   function frame() {
-    geometry.computeBoundingBox();
-    const box = geometry.boundingBox.clone();
+    resize();
+    const box = new THREE.Box3().setFromArray(nodePositions);
     const size = box.getSize(new THREE.Vector3()).length();
     box.expandByPoint(new THREE.Vector3(box.min.x, Math.max(0, box.min.y - size), box.min.z));
     const { center, radius } = box.getBoundingSphere(new THREE.Sphere());
-    const distance = (1.15 * radius) / Math.sin(THREE.MathUtils.degToRad(camera.fov / 2));
+    // the sphere fits the narrower of the two fields of view (portrait screens: the width)
+    const halfV = THREE.MathUtils.degToRad(camera.fov / 2);
+    const halfH = Math.atan(Math.tan(halfV) * camera.aspect);
+    const distance = (1.15 * radius) / Math.sin(Math.min(halfV, halfH));
     const direction = new THREE.Vector3(0.45, 0.3, 1).normalize();
     camera.position.copy(center).addScaledVector(direction, distance);
+    controls.target.copy(center);
     camera.lookAt(center);
+    controls.update();
+  }
+
+  // smooth node normals (area-weighted face normals), then the per-corner attributes
+  function updateGeometry() {
+    const { corners } = topology;
+    nodeNormals.fill(0);
+    const p = nodePositions;
+    for (let i = 0; i < corners.length; i += 3) {
+      const a = 3 * corners[i], b = 3 * corners[i + 1], c = 3 * corners[i + 2];
+      const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
+      const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
+      const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
+      for (const k of [a, b, c]) {
+        nodeNormals[k] += nx;
+        nodeNormals[k + 1] += ny;
+        nodeNormals[k + 2] += nz;
+      }
+    }
+    const position = geometry.getAttribute('position');
+    const normal = geometry.getAttribute('normal');
+    for (let i = 0; i < corners.length; i++) {
+      const k = 3 * corners[i];
+      position.array[3 * i] = p[k];
+      position.array[3 * i + 1] = p[k + 1];
+      position.array[3 * i + 2] = p[k + 2];
+      const len = Math.hypot(nodeNormals[k], nodeNormals[k + 1], nodeNormals[k + 2]) || 1;
+      normal.array[3 * i] = nodeNormals[k] / len;
+      normal.array[3 * i + 1] = nodeNormals[k + 1] / len;
+      normal.array[3 * i + 2] = nodeNormals[k + 2] / len;
+    }
+    position.needsUpdate = true;
+    normal.needsUpdate = true;
+
+    if (pins) {
+      const m = new THREE.Matrix4();
+      topology.controlled.forEach((node, i) => {
+        m.makeScale(pinRadius, pinRadius, pinRadius);
+        m.setPosition(p[3 * node], p[3 * node + 1], p[3 * node + 2]);
+        pins.setMatrixAt(i, m);
+      });
+      pins.instanceMatrix.needsUpdate = true;
+    }
+    dirty = true;
   }
 
   return {
-    // triangles: Uint32Array of node indices; positions: Float32Array, core frame
-    setCloth(triangles, positions) {
-      geometry.setIndex(new THREE.BufferAttribute(triangles, 1));
-      const attribute = new THREE.BufferAttribute(new Float32Array(positions.length), 3);
-      attribute.setUsage(THREE.DynamicDrawUsage);
-      geometry.setAttribute('position', attribute);
-      this.update(positions);
-      frame();
+    renderer, camera, controls, software,
+    // faces: Int32Array #faces*4 (-1 closes a triangle); positions: Float32Array, core frame;
+    // controlled: Uint32Array of node indices to mark
+    setCloth(faces, positions, controlled, { keepCamera = false } = {}) {
+      const { corners, faceOf, mask } = triangulate(faces);
+      const nodeCount = positions.length / 3;
+      topology = { corners, faceOf, controlled: Array.from(controlled), nodeCount };
+      nodePositions = new Float32Array(positions.length);
+      nodeNormals = new Float32Array(positions.length);
+      geometry.dispose();
+      geometry = new THREE.BufferGeometry();
+      const n = corners.length;
+      const attribute = (array, size) => {
+        const a = new THREE.BufferAttribute(array, size);
+        a.setUsage(THREE.DynamicDrawUsage);
+        return a;
+      };
+      geometry.setAttribute('position', attribute(new Float32Array(3 * n), 3));
+      geometry.setAttribute('normal', attribute(new Float32Array(3 * n), 3));
+      geometry.setAttribute('value', attribute(new Float32Array(n), 1));
+      const bary = new Float32Array(3 * n);
+      for (let i = 0; i < n; i++) bary[3 * i + (i % 3)] = 1;
+      geometry.setAttribute('barycentric', new THREE.BufferAttribute(bary, 3));
+      geometry.setAttribute('edgeMask', new THREE.BufferAttribute(mask, 3));
+      cloth.geometry = geometry;
+
+      if (pins) {
+        scene.remove(pins);
+        pins.dispose();
+        pins = null;
+      }
+      coreToThree(positions, nodePositions);
+      const box = new THREE.Box3().setFromArray(nodePositions);
+      // dots a little over 1 % of the cloth's size, smaller when many nodes are controlled
+      const crowd = Math.min(1, Math.sqrt(8 / Math.max(1, topology.controlled.length)));
+      pinRadius = Math.max(0.002, 0.012 * crowd * box.getSize(new THREE.Vector3()).length());
+      if (topology.controlled.length) {
+        pins = new THREE.InstancedMesh(pinGeometry, pinMaterial, topology.controlled.length);
+        pins.frustumCulled = false;
+        scene.add(pins);
+      }
+      updateGeometry();
+      if (!keepCamera) frame();
       cloth.visible = true;
-    },
-    update(positions) {
-      const attribute = geometry.getAttribute('position');
-      coreToThree(positions, attribute.array);
-      attribute.needsUpdate = true;
-      geometry.computeVertexNormals();
       dirty = true;
     },
-    // draws when something changed; call once per animation frame
+    update(positions) {
+      if (!topology) return;
+      coreToThree(positions, nodePositions);
+      updateGeometry();
+    },
+    // per-face values (Float32Array #faces) in colour-bar units, or null to show plain colours;
+    // signed: a diverging map over [-max, max] instead of viridis over [0, max]
+    setField(values, max, { signed = false } = {}) {
+      uniforms.useColormap.value = values ? (signed ? 2 : 1) : 0;
+      if (!values || !topology) {
+        dirty = true;
+        return;
+      }
+      uniforms.colormapMax.value = max;
+      const value = geometry.getAttribute('value');
+      const { faceOf } = topology;
+      for (let t = 0; t < faceOf.length; t++) {
+        const v = values[faceOf[t]];
+        value.array[3 * t] = v;
+        value.array[3 * t + 1] = v;
+        value.array[3 * t + 2] = v;
+      }
+      value.needsUpdate = true;
+      dirty = true;
+    },
+    setWireframe(on) {
+      uniforms.wireframe.value = on ? 1 : 0;
+      dirty = true;
+    },
+    setPinsVisible(on) {
+      if (pins) pins.visible = on;
+      pinMaterial.visible = on;
+      dirty = true;
+    },
+    // camera position and orbit target, three.js frame, for share links
+    cameraState() {
+      const r = (x) => Number(x.toFixed(4));
+      return [...camera.position.toArray(), ...controls.target.toArray()].map(r);
+    },
+    setCameraState(state) {
+      if (!Array.isArray(state) || state.length !== 6 || !state.every(Number.isFinite)) return false;
+      camera.position.fromArray(state, 0);
+      controls.target.fromArray(state, 3);
+      camera.lookAt(controls.target);
+      controls.update();
+      dirty = true;
+      return true;
+    },
+    resetCamera() {
+      if (topology) frame();
+      dirty = true;
+    },
+    // draws when something changed; call once per animation frame; true when it drew
     render() {
       resize();
-      if (!dirty) return;
+      if (!dirty) return false;
+      renderer.render(scene, camera);
+      dirty = false;
+      return true;
+    },
+    forceRender() {
+      resize();
       renderer.render(scene, camera);
       dirty = false;
     },

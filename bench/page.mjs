@@ -1,0 +1,95 @@
+// Page benchmark in headless Chromium (Debian's, SwiftShader WebGL): time from navigation to
+// the first simulated frame, rendered frame time and fps while hang-20x33 runs with the
+// simulator's real-time factor, and the gzip size of the shipped JS + wasm (dist/).
+// Prints `BENCH <name> <value> <unit>` lines. Figures, not tests. Needs `vite build` first.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { launchBrowser, openPage, root, startPreview } from '../tests/e2e/harness.mjs';
+
+const VIEWPORT = { width: 800, height: 600 };
+const RUN_MS = 6000;
+const fmt = (x) => Number(x.toPrecision(4));
+
+export async function benchPage() {
+  const assets = join(root, 'dist/assets');
+  let shipped = 0;
+  let raw = 0;
+  for (const name of readdirSync(assets)) {
+    if (!/\.(js|wasm)$/.test(name)) continue;
+    const bytes = readFileSync(join(assets, name));
+    raw += bytes.length;
+    shipped += gzipSync(bytes, { level: 9 }).length;
+  }
+  console.log(`BENCH page_shipped_js_wasm_gzip ${fmt(shipped / 1024)} KiB`);
+  console.log(`BENCH page_shipped_js_wasm_raw ${fmt(raw / 1024)} KiB`);
+
+  const server = await startPreview();
+  const browser = await launchBrowser();
+  try {
+    // default scene, fresh context (no cache), median of 3: the scene's first frame drawn, and
+    // the first drawn frame after a simulated step
+    const firsts = [];
+    const stepped = [];
+    for (let i = 0; i < 3; i++) {
+      const page = await openPage(browser, server.url, { viewport: VIEWPORT });
+      await page.waitForFunction(() => window.__tela?.firstStepFrameMs !== null || window.__tela?.error, null, { timeout: 60000 });
+      firsts.push(await page.evaluate(() => window.__tela.firstFrameMs));
+      stepped.push(await page.evaluate(() => window.__tela.firstStepFrameMs));
+      await page.context().close();
+    }
+    const median = (xs) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+    console.log(`BENCH page_first_frame ${fmt(median(firsts))} ms`);
+    console.log(`BENCH page_first_simulated_frame ${fmt(median(stepped))} ms`);
+
+    // hang-20x33 with its duration extended (dropped as a scenario file), so that it runs for
+    // the whole window instead of pausing at 3 s
+    const page = await openPage(browser, `${server.url}?scene=hang-20x33`, { viewport: VIEWPORT });
+    await page.waitForFunction(() => window.__tela?.ready, null, { timeout: 60000 });
+    await page.evaluate(() => {
+      const scenario = JSON.parse(document.querySelector('#scenario-text').value);
+      scenario.duration = 600;
+      const data = new DataTransfer();
+      data.items.add(new File([JSON.stringify(scenario)], 'hang-20x33-long.json'));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    });
+    await page.waitForFunction(() => window.__tela.steps > 0 && window.__tela.steps < 20 && window.__tela.playing, null, { timeout: 60000 });
+    const result = await page.evaluate(async (runMs) => {
+      const t = window.__tela;
+      const times = [];
+      const start = { wall: performance.now(), sim: t.time, renders: t.renders, frames: t.frames, busy: t.busyMs };
+      await new Promise((resolve) => {
+        const tick = (now) => {
+          times.push(now);
+          if (now - start.wall < runMs) requestAnimationFrame(tick);
+          else resolve();
+        };
+        requestAnimationFrame(tick);
+      });
+      const wall = (performance.now() - start.wall) / 1000;
+      const gaps = times.slice(1).map((x, i) => x - times[i]).sort((a, b) => a - b);
+      return {
+        wall, simTime: t.time - start.sim, steps: t.steps,
+        renders: t.renders - start.renders, simFrames: t.frames - start.frames,
+        medianGap: gaps[Math.floor(gaps.length / 2)], p95Gap: gaps[Math.floor(gaps.length * 0.95)],
+        meanGap: gaps.reduce((a, b) => a + b, 0) / gaps.length, playing: t.playing,
+        busy: t.busyMs - start.busy,
+      };
+    }, RUN_MS);
+    const load = (await import('node:os')).loadavg()[0];
+    console.log(`machine load average (1 min) ${load.toFixed(2)} on ${(await import('node:os')).cpus().length} cores`);
+    console.log(`hang-20x33 in the page: ${result.wall.toFixed(1)} s wall, ${result.simTime.toFixed(2)} s simulated, ${result.renders} renders`);
+    console.log(`BENCH page_hang-20x33_frame_time_median ${fmt(result.medianGap)} ms`);
+    console.log(`BENCH page_hang-20x33_frame_time_p95 ${fmt(result.p95Gap)} ms`);
+    console.log(`BENCH page_hang-20x33_animation_fps ${fmt(1000 / result.meanGap)} fps`);
+    console.log(`BENCH page_hang-20x33_rendered_fps ${fmt(result.renders / result.wall)} fps`);
+    console.log(`BENCH page_hang-20x33_main_thread_ms_per_render ${fmt(result.busy / Math.max(1, result.renders))} ms`);
+    console.log(`BENCH page_hang-20x33_real_time_factor ${fmt(result.simTime / result.wall)} x`);
+    await page.context().close();
+  } finally {
+    await browser.close();
+    server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchPage();

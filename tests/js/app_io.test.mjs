@@ -1,0 +1,141 @@
+// The page's pure modules under node: format sniffing (web/src/io/sniff.js), the share-link
+// codec (web/src/share/link.js) and the export writers (web/src/io/export.js).
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { sniffFormat } from '../../web/src/io/sniff.js';
+import { decodeShareHash, encodeShareHash } from '../../web/src/share/link.js';
+import { objText, plyText, trajectoryCsv } from '../../web/src/io/export.js';
+import { edgeStrains } from '../../web/src/sim/strain.js';
+
+// real samples beside the project (../shared/data), or where TELA_SHARED_DATA says
+const shared = process.env.TELA_SHARED_DATA
+  ? `${process.env.TELA_SHARED_DATA.replace(/\/$/, '')}/`
+  : fileURLToPath(new URL('../../../shared/data/', import.meta.url));
+const bytes = (text) => new TextEncoder().encode(text);
+const format = (text) => sniffFormat(typeof text === 'string' ? bytes(text) : text)?.format ?? null;
+
+describe('sniffFormat', () => {
+  test('recognises each format by content', () => {
+    assert.equal(format('{"version": 1, "mesh": {"type": "rectangle"}}'), 'scenario');
+    assert.equal(format('\uFEFF  {"name": "x", "material": {}}'), 'scenario');
+    assert.equal(format('Format Version,1.23,Take Name,t,Export Frame Rate,120\n\n,Type,Marker\n'), 'optitrack-csv');
+    assert.equal(format('Trajectories\n100\n,,a:b,,,\nFrame,Sub Frame,X,Y,Z\n,,mm,mm,mm\n1,0,1,2,3\n'), 'vicon-csv');
+    assert.equal(format('NO_OF_FRAMES\t10\nNO_OF_MARKERS\t2\nFREQUENCY\t100\nMARKER_NAMES\ta\tb\n'), 'qualisys-tsv');
+    assert.equal(format('ply\nformat ascii 1.0\nelement vertex 1\nproperty float x\nend_header\n1\n'), 'ply');
+    assert.equal(format('# .PCD v0.7\nVERSION 0.7\nFIELDS x y z\n'), 'pcd');
+    assert.equal(format('VERSION 0.7\nFIELDS x y z rgb\nSIZE 4 4 4 4\n'), 'pcd');
+    assert.equal(format('# cube\nv 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n'), 'obj');
+    assert.equal(format('x y z\n0.1 0.2 0.3\n1 2 3\n-1e-3 4 5\n'), 'xyz-points');
+    assert.equal(format('0.1,0.2,0.3,255,0,0\n1,2,3,0,255,0\n'), 'xyz-points');
+    assert.equal(format('time,m1_x,m1_y,m1_z\n0,1,2,3\n0.01,1,2,\n'), 'mocap-csv');
+    const c3d = new Uint8Array(1024);
+    c3d[0] = 2;
+    c3d[1] = 0x50;
+    assert.equal(format(c3d), 'c3d');
+  });
+
+  test('rejects what it does not know', () => {
+    assert.equal(format(''), null);
+    assert.equal(format('hello, this is a letter\nnot data\n'), null);
+    assert.equal(format('{"not": "a scenario"}'), null);
+    assert.equal(format('{ broken json'), null);
+    assert.equal(format('1 2\n3 4\n'), null); // two columns: neither points nor a recording
+    assert.equal(format(Uint8Array.from({ length: 300 }, (_, i) => (i * 37) % 256)), null);
+  });
+
+  test('real third-party samples', (t) => {
+    if (!existsSync(shared)) {
+      t.skip(`${shared} absent`);
+      return;
+    }
+    const cases = {
+      'mocap/vicon_nexus_markers_100hz.csv': 'vicon-csv',
+      'mocap/motive_rigid_bodies_with_gaps_100hz.csv': 'optitrack-csv',
+      'clouds/cube.ply': 'ply',
+      'clouds/bunny.pcd': 'pcd',
+      'clouds/colored_cloud.pcd': 'pcd',
+      'clouds/milk_color.pcd': 'pcd',
+    };
+    for (const [file, expected] of Object.entries(cases)) {
+      if (!existsSync(shared + file)) continue;
+      assert.equal(format(new Uint8Array(readFileSync(shared + file))), expected, file);
+    }
+  });
+});
+
+describe('share links', () => {
+  const payload = { scenario: { version: 1, name: 'x', duration: 2 }, steps: 137, view: { field: 'area', camera: [1, 2, 3, 0, 0, 0] } };
+
+  test('round-trip through a compressed, versioned hash', async () => {
+    const hash = await encodeShareHash(payload);
+    assert.match(hash, /^#v1=[A-Za-z0-9_-]+$/);
+    const decoded = await decodeShareHash(hash);
+    assert.equal(decoded.kind, 'link');
+    assert.equal(decoded.version, 1);
+    assert.deepEqual(decoded.scenario, payload.scenario);
+    assert.equal(decoded.steps, 137);
+    assert.deepEqual(decoded.view, payload.view);
+  });
+
+  test('a larger scenario compresses', async () => {
+    const big = { ...payload, scenario: { ...payload.scenario, description: 'A hanging A2 sheet of wool. '.repeat(40) } };
+    const hash = await encodeShareHash(big);
+    assert.ok(hash.length < JSON.stringify(big).length / 4, `${hash.length} vs ${JSON.stringify(big).length}`);
+  });
+
+  test('corrupt, unknown and empty hashes', async () => {
+    assert.deepEqual(await decodeShareHash(''), { kind: 'none' });
+    assert.deepEqual(await decodeShareHash('#'), { kind: 'none' });
+    const corrupt = await decodeShareHash('#v1=AAAAthis-is-not-deflate');
+    assert.equal(corrupt.kind, 'bad');
+    assert.match(corrupt.message, /damaged/);
+    assert.match((await decodeShareHash('#v1=a+b/c')).message, /damaged.*base64url/);
+    const future = await decodeShareHash('#v7=abc');
+    assert.equal(future.kind, 'bad');
+    assert.match(future.message, /v7.*reads v1/);
+    assert.match((await decodeShareHash('#hello')).message, /does not hold a tela scene/);
+    // valid compression, wrong content
+    const noSteps = (await encodeShareHash({ scenario: {}, steps: 1.5 })).slice(1);
+    assert.match((await decodeShareHash(noSteps)).message, /step count/);
+    const tooMany = (await encodeShareHash({ scenario: {}, steps: 5e6 })).slice(1);
+    assert.match((await decodeShareHash(tooMany)).message, /more than tela replays/);
+  });
+});
+
+describe('export writers', () => {
+  const positions = Float64Array.from([0, 0, 1, 1, 0, 1, 1, 1, 1, 0, 1, 1, 2, 0, 1]);
+  const faces = Int32Array.from([0, 1, 2, 3, 1, 4, 2, -1]);
+
+  test('OBJ keeps quads and triangles, 1-based', () => {
+    const lines = objText(positions, faces, 'test').trim().split('\n');
+    assert.equal(lines.filter((l) => l.startsWith('v ')).length, 5);
+    assert.deepEqual(lines.filter((l) => l.startsWith('f ')), ['f 1 2 3 4', 'f 2 5 3']);
+  });
+
+  test('PLY header counts match the body', () => {
+    const text = plyText(positions, faces);
+    const [header, body] = text.split('end_header\n');
+    assert.match(header, /element vertex 5\n/);
+    assert.match(header, /element face 2\n/);
+    const rows = body.trim().split('\n');
+    assert.equal(rows.length, 7);
+    assert.deepEqual(rows.slice(5), ['4 0 1 2 3', '3 1 4 2']);
+  });
+
+  test('trajectory CSV: one row per node and frame', () => {
+    const text = trajectoryCsv([{ frame: 0, time: 0, positions }, { frame: 1, time: 0.01, positions }]).join('');
+    const lines = text.trim().split('\n');
+    assert.equal(lines[0], 'frame,time,node,x,y,z');
+    assert.equal(lines.length, 1 + 2 * 5);
+    assert.deepEqual(lines[7].split(',').map(Number), [1, 0.01, 1, 1, 0, 1]);
+  });
+
+  test('edge strain of a stretched quad', () => {
+    const rest = Float64Array.from([0, 0, 0, 1, 0, 0, 1, 1, 0, 0, 1, 0]);
+    const stretched = Float64Array.from([0, 0, 0, 1.1, 0, 0, 1.1, 1, 0, 0, 1, 0]);
+    const [strain] = edgeStrains(stretched, rest, Int32Array.from([0, 1, 2, 3]));
+    assert.ok(Math.abs(strain - 0.1) < 1e-6, String(strain));
+  });
+});

@@ -1,0 +1,76 @@
+// The `tela fit` and `tela synth-recording` contract (docs/DESIGN.md "Command line"): one
+// JSON object on stdout with the fitted parameters, mean_error_cm, spatial_sd_cm,
+// evaluations and wall_ms; bad input exits 2 with {"error": ...} naming line and column.
+// Build first: scripts/build.sh.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const cli = join(root, 'build/tela');
+const TIMEOUT_MS = 120000;
+
+function tela(...args) {
+  const run = spawnSync(cli, args, { encoding: 'utf8', timeout: TIMEOUT_MS, stdio: ['ignore', 'pipe', 'pipe'] });
+  const what = `tela ${args.join(' ')}`;
+  assert.equal(run.error?.code, undefined, `${what}: ${run.error?.message}`);
+  assert.equal(run.signal, null, `${what} was killed by ${run.signal}`);
+  let json;
+  assert.doesNotThrow(() => (json = JSON.parse(run.stdout)), `${what}: stdout is not one JSON value:\n${run.stdout}`);
+  return { status: run.status, json };
+}
+
+describe('tela fit', () => {
+  let dir;
+  before(() => {
+    assert.ok(existsSync(cli), `${cli} missing: run scripts/build.sh first`);
+    dir = mkdtempSync(join(tmpdir(), 'tela-fit-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('synth-recording writes a Motive export that fit reads back', () => {
+    const file = join(dir, 'a3.csv');
+    const made = tela('synth-recording', 'A3-shake', '--out', file, '--duration', '2', '--kappa', '1e-3');
+    assert.equal(made.status, 0);
+    assert.equal(made.json.markers, 12);
+    assert.equal(made.json.frames, 201);
+    assert.ok(readFileSync(file, 'utf8').startsWith('Format Version,1.23'));
+
+    const report = join(dir, 'fit.json');
+    const fit = tela('fit', file, '--kappa', '1e-3', '--grid', '3', '--refine-evaluations', '4', '--threads', '2',
+      '--report', report);
+    assert.equal(fit.status, 0, JSON.stringify(fit.json));
+    for (const key of ['delta', 'alpha', 'delta_over_rho', 'alpha_over_rho', 'mean_error_cm', 'spatial_sd_cm',
+      'evaluations', 'wall_ms']) assert.equal(typeof fit.json[key], 'number', key);
+    assert.equal(fit.json.recording.format, 'motive-csv');
+    assert.equal(fit.json.recording.rate, 100);
+    assert.deepEqual([fit.json.grid.cols, fit.json.grid.rows], [3, 4]);
+    assert.deepEqual([fit.json.mesh.nx, fit.json.mesh.ny], [5, 7]);
+    assert.equal(fit.json.mu, null);
+    assert.equal(fit.json.evaluations, 1 + 9 + 4 + 1);
+    const details = JSON.parse(readFileSync(report, 'utf8'));
+    assert.equal(details.frames.length, 200);
+    assert.equal(details.sweep_points.length, 9);
+  });
+
+  test('bad input: exit 2 with a located message', () => {
+    const bad = join(dir, 'bad.csv');
+    writeFileSync(bad, 'Format Version,1.23,Export Frame Rate,100,Length Units,Millimeters\n\n,Type,Marker,Marker,Marker\n'
+      + ',Name,a,a,a\n,,Position,Position,Position\nFrame,Time (Seconds),X,Y,Z\n0,0,1,2,3\n1,0.01,1,zz,3\n');
+    let r = tela('fit', bad);
+    assert.equal(r.status, 2);
+    assert.match(r.json.error, /line 8, column 4/);
+    r = tela('fit', join(dir, 'missing.csv'));
+    assert.equal(r.status, 2);
+    r = tela('fit');
+    assert.equal(r.status, 2);
+    assert.match(r.json.error, /usage/);
+    r = tela('fit', bad, '--params', '0.1,0.3,0.5');
+    assert.equal(r.status, 2);
+    assert.match(r.json.error, /mu/);
+  });
+});

@@ -1,0 +1,164 @@
+// tela fit RECORDING: fits delta / rho and alpha / rho of the inextensible model to a
+// motion-capture recording (thesis §4.2): detection summary, sweep, Nelder-Mead refinement.
+#include "cli.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <thread>
+
+#include "fit/fit_job.h"
+#include "fit/fit_report.h"
+#include "mocap/parse_recording.h"
+
+namespace tela::cli {
+namespace {
+
+bool parse_int(const std::string& text, int lo, int hi, int& out) {
+  char* end = nullptr;
+  const long v = std::strtol(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || v < lo || v > hi) return false;
+  out = static_cast<int>(v);
+  return true;
+}
+
+bool parse_real(const std::string& text, double& out) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !std::isfinite(v)) return false;
+  out = v;
+  return true;
+}
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream items(text);
+  std::string item;
+  while (std::getline(items, item, ',')) out.push_back(item);
+  return out;
+}
+
+}  // namespace
+
+int run_fit(const std::vector<std::string>& args) {
+  const std::string usage =
+      "usage: tela fit RECORDING [--scenario FILE] [--params delta,alpha] [--grid N] [--report out.json] "
+      "[--threads N] [--rho R] [--up AXIS] [--markers CxR] [--held A,B] [--refine K] [--split whole|half] "
+      "[--duration S] [--refine-evaluations N] [--repetition 1|2] [--held-smoothing N] [--kappa K] [--units m|cm|mm] "
+      "[--format F]";
+  std::string source, scenario_path, report_path, split = "whole";
+  FitProblemOptions options;
+  FitSettings settings;
+  settings.threads = std::max(1u, std::thread::hardware_concurrency());
+  RecordingParseOptions parse_options;
+  bool rho_given = false;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const bool has = i + 1 < args.size();
+    const std::string value = has ? args[i + 1] : std::string();
+    if (a.rfind("--", 0) == 0 && !has) return bad_input("option " + a + " needs a value; " + usage);
+    if (a == "--scenario") scenario_path = args[++i];
+    else if (a == "--report") report_path = args[++i];
+    else if (a == "--grid") {
+      if (!parse_int(args[++i], 0, 200, settings.grid) || settings.grid == 1)
+        return bad_input("--grid: a whole number of points per axis, 0 (no sweep) or 2 to 200");
+    } else if (a == "--threads") {
+      if (!parse_int(args[++i], 1, 256, settings.threads)) return bad_input("--threads: a whole number from 1 to 256");
+    } else if (a == "--params") {
+      const std::vector<std::string> items = split_list(args[++i]);
+      if (items.size() == 3)
+        return bad_input("--params: mu needs contacts, which this build does not simulate yet; give delta,alpha");
+      double d = 0, al = 0;
+      if (items.size() != 2 || !parse_real(items[0], d) || !parse_real(items[1], al) || d < 0 || al < 0)
+        return bad_input("--params: delta,alpha (kg/m^2 and kg/(m^2 s), both >= 0)");
+      settings.has_start = true;
+      settings.start_delta_ratio = d;  // divided by rho once rho is known
+      settings.start_alpha_ratio = al;
+    } else if (a == "--rho") {
+      if (!parse_real(args[++i], options.rho) || !(options.rho > 0)) return bad_input("--rho: a density > 0 in kg/m^2");
+      rho_given = true;
+    } else if (a == "--up") options.up = args[++i];
+    else if (a == "--markers") {
+      const std::string v = args[++i];
+      const std::size_t x = v.find('x');
+      if (x == std::string::npos || !parse_int(v.substr(0, x), 2, 100, options.grid.cols) ||
+          !parse_int(v.substr(x + 1), 2, 100, options.grid.rows))
+        return bad_input("--markers: the marker grid as COLSxROWS, e.g. 4x5");
+    } else if (a == "--held") {
+      options.grid.held = split_list(args[++i]);
+      if (options.grid.held.size() != 2) return bad_input("--held: two marker names, A,B");
+    } else if (a == "--refine") {
+      if (!parse_int(args[++i], 1, 16, options.cloth.refine)) return bad_input("--refine: a factor from 1 to 16");
+    } else if (a == "--split") {
+      split = args[++i];
+      if (split != "whole" && split != "half") return bad_input("--split: whole or half");
+    } else if (a == "--duration") {
+      if (!parse_real(args[++i], options.duration) || !(options.duration > 0)) return bad_input("--duration: seconds > 0");
+    } else if (a == "--refine-evaluations") {
+      if (!parse_int(args[++i], 0, 10000, settings.refine_evaluations)) return bad_input("--refine-evaluations: 0 to 10000");
+    } else if (a == "--repetition") {
+      if (!parse_int(args[++i], 1, 2, settings.a_priori_repetition)) return bad_input("--repetition: 1 or 2");
+    } else if (a == "--held-smoothing") {
+      if (!parse_int(args[++i], 1, 101, options.held_smoothing)) return bad_input("--held-smoothing: 1 to 101 samples");
+    } else if (a == "--kappa") {
+      if (!parse_real(args[++i], options.kappa) || options.kappa < 0) return bad_input("--kappa: a bending stiffness >= 0");
+    } else if (a == "--units") parse_options.units = args[++i];
+    else if (a == "--format") parse_options.format = args[++i];
+    else if (a.rfind("--", 0) == 0) return bad_input("unknown option '" + a + "'; " + usage);
+    else if (source.empty()) source = a;
+    else return bad_input("unexpected argument '" + a + "'; " + usage);
+  }
+  if (source.empty()) return bad_input(usage);
+
+  if (!scenario_path.empty()) {
+    Result<Scenario> scenario = load_scenario(scenario_path);
+    if (!scenario.ok()) return bad_input("--scenario: " + scenario.error);
+    if (!rho_given) options.rho = scenario.value->material.rho;
+    options.solver = scenario.value->solver;
+  }
+  if (settings.has_start) {
+    settings.start_delta_ratio /= options.rho;
+    settings.start_alpha_ratio /= options.rho;
+  }
+
+  Result<std::string> bytes = read_file(source);
+  if (!bytes.ok()) return bad_input(bytes.error);
+  Result<Recording> recording = parse_recording(*bytes.value, parse_options);
+  if (!recording.ok()) return bad_input(source + ": " + recording.error);
+  Result<FitProblem> made = make_fit_problem(*recording.value, options);
+  if (!made.ok()) return bad_input(source + ": " + made.error);
+  auto problem = std::make_shared<const FitProblem>(std::move(*made.value));
+  if (split == "half") split_half(settings, problem->steps * problem->dt);
+
+  const auto start = std::chrono::steady_clock::now();
+  const FitResult fit = tela::run_fit(problem, settings);
+  const double wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+
+  nlohmann::json out = nlohmann::json::parse(fit_result_json(*problem, settings, fit, false));
+  out["split"] = split;
+  out["threads"] = settings.threads;
+  out["wall_ms"] = wall_ms;
+  if (!report_path.empty()) {
+    nlohmann::json report = nlohmann::json::parse(fit_result_json(*problem, settings, fit, true));
+    report["split"] = split;
+    report["threads"] = settings.threads;
+    report["wall_ms"] = wall_ms;
+    std::ofstream file(report_path);
+    if (!file) return bad_input("--report: cannot write '" + report_path + "'");
+    file << report.dump(1) << "\n";
+  }
+  if (!std::isfinite(fit.train_error_cm)) {
+    out["error"] = "every simulation of the fit failed (diverged or non-finite)";
+    std::printf("%s\n", out.dump().c_str());
+    return kExitNumericalFailure;
+  }
+  std::printf("%s\n", out.dump().c_str());
+  return 0;
+}
+
+}  // namespace tela::cli

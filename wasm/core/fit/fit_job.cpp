@@ -1,0 +1,186 @@
+#include "fit/fit_job.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <limits>
+#include <thread>
+
+namespace tela {
+
+const char* to_string(FitStage stage) {
+  switch (stage) {
+    case FitStage::a_priori: return "a_priori";
+    case FitStage::sweep: return "sweep";
+    case FitStage::refine: return "refine";
+    case FitStage::final_evaluation: return "final_evaluation";
+    case FitStage::done: return "done";
+  }
+  return "done";
+}
+
+void split_half(FitSettings& settings, double duration) {
+  settings.train = Window{0, 0.5 * duration};
+  settings.test = Window{0.5 * duration, 1e300};
+}
+
+std::vector<Evaluation> evaluate_points(const FitProblem& problem, const std::vector<Eigen::Vector2d>& points,
+                                        const Window& window, int threads) {
+  std::vector<Evaluation> out(points.size());
+  const int count = static_cast<int>(points.size());
+  const int workers = std::max(1, std::min(threads, count));
+  if (workers == 1) {
+    for (int i = 0; i < count; ++i) out[i] = evaluate(problem, points[i][0], points[i][1], window);
+    return out;
+  }
+  std::atomic<int> next{0};
+  auto work = [&]() {
+    for (int i = next++; i < count; i = next++) out[i] = evaluate(problem, points[i][0], points[i][1], window);
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < workers; ++t) pool.emplace_back(work);
+  work();
+  for (std::thread& t : pool) t.join();
+  return out;
+}
+
+FitJob::FitJob(std::shared_ptr<const FitProblem> problem, const FitSettings& settings)
+    : problem_(std::move(problem)), settings_(settings), best_value_(std::numeric_limits<double>::infinity()) {
+  result_.rho = problem_->rho;
+  settings_.grid = std::max(0, settings_.grid == 1 ? 2 : settings_.grid);
+  settings_.threads = std::max(1, settings_.threads);
+  // a-priori estimate from the recording's speeds (central differences over 0.1 s)
+  Eigen::MatrixXd markers = problem_->targets;
+  const int half_span = std::max(1, static_cast<int>(std::lround(0.05 / problem_->dt)));
+  const double speed = speed_measure(markers, problem_->dt, half_span);
+  result_.a_priori = a_priori_parameters(problem_->cloth.width * problem_->cloth.height, speed, problem_->rho,
+                                         table_4_6(settings_.a_priori_repetition));
+  result_.sweep.resize(static_cast<std::size_t>(settings_.grid) * settings_.grid);
+}
+
+int FitJob::planned_evaluations() const {
+  return 1 + settings_.grid * settings_.grid + settings_.refine_evaluations + 1;
+}
+
+double FitJob::progress() const {
+  if (result_.finished) return 1.0;
+  return std::min(1.0, static_cast<double>(result_.evaluations) / planned_evaluations());
+}
+
+void FitJob::cancel() {
+  if (result_.finished) return;
+  result_.cancelled = true;
+  finish();
+}
+
+void FitJob::consider(const Evaluation& e) {
+  ++result_.evaluations;
+  if (e.ok && e.mean_error_cm < best_value_) {
+    best_value_ = e.mean_error_cm;
+    best_delta_ = e.delta_ratio;
+    best_alpha_ = e.alpha_ratio;
+  }
+}
+
+void FitJob::start_refinement() {
+  stage_ = FitStage::refine;
+  if (settings_.refine_evaluations <= 0 || !std::isfinite(best_value_)) {
+    stage_ = FitStage::final_evaluation;
+    return;
+  }
+  const int cells = std::max(settings_.grid - 1, 4);
+  Eigen::Vector2d start(best_delta_, best_alpha_);
+  Eigen::Vector2d step(settings_.delta_ratio_max / cells, settings_.alpha_ratio_max / cells);
+  NelderMeadSettings nm;
+  nm.max_evaluations = settings_.refine_evaluations;
+  refine_ = std::make_unique<NelderMead>(start, step, Eigen::Vector2d(0, 0),
+                                         Eigen::Vector2d(settings_.delta_ratio_max, settings_.alpha_ratio_max), nm);
+}
+
+void FitJob::finish() {
+  result_.delta_ratio = best_delta_;
+  result_.alpha_ratio = best_alpha_;
+  result_.train_error_cm = best_value_;
+  if (!result_.cancelled && std::isfinite(best_value_)) {
+    const Evaluation test = evaluate(*problem_, best_delta_, best_alpha_, settings_.test, &result_.test_frames);
+    ++result_.evaluations;
+    result_.test_error_cm = test.mean_error_cm;
+    result_.test_sd_cm = test.mean_sd_cm;
+  } else {
+    result_.test_error_cm = result_.test_sd_cm = std::numeric_limits<double>::infinity();
+  }
+  stage_ = FitStage::done;
+  result_.finished = true;
+}
+
+bool FitJob::advance(int budget) {
+  while (budget > 0 && !result_.finished) {
+    switch (stage_) {
+      case FitStage::a_priori: {
+        double d = settings_.has_start ? settings_.start_delta_ratio : result_.a_priori.delta / problem_->rho;
+        double a = settings_.has_start ? settings_.start_alpha_ratio : result_.a_priori.alpha / problem_->rho;
+        d = std::clamp(d, 0.0, settings_.delta_ratio_max);
+        a = std::clamp(a, 0.0, settings_.alpha_ratio_max);
+        result_.a_priori_evaluation = evaluate(*problem_, d, a, settings_.train);
+        consider(result_.a_priori_evaluation);
+        --budget;
+        stage_ = settings_.grid > 0 ? FitStage::sweep : FitStage::refine;
+        if (stage_ == FitStage::refine) start_refinement();
+        break;
+      }
+      case FitStage::sweep: {
+        const int total = settings_.grid * settings_.grid;
+        const int batch = std::min(budget, total - next_sweep_);
+        std::vector<Eigen::Vector2d> points;
+        for (int k = next_sweep_; k < next_sweep_ + batch; ++k) {
+          const int i = k / settings_.grid, j = k % settings_.grid;
+          points.emplace_back(settings_.delta_ratio_max * i / (settings_.grid - 1),
+                              settings_.alpha_ratio_max * j / (settings_.grid - 1));
+        }
+        const std::vector<Evaluation> values = evaluate_points(*problem_, points, settings_.train, settings_.threads);
+        for (int k = 0; k < batch; ++k) {
+          result_.sweep[next_sweep_ + k] = values[k];
+          consider(values[k]);
+          const Evaluation& best = result_.sweep_best >= 0 ? result_.sweep[result_.sweep_best] : values[k];
+          if (result_.sweep_best < 0 || (values[k].ok && values[k].mean_error_cm < best.mean_error_cm))
+            result_.sweep_best = next_sweep_ + k;
+        }
+        next_sweep_ += batch;
+        budget -= batch;
+        if (next_sweep_ == total) start_refinement();
+        break;
+      }
+      case FitStage::refine: {
+        if (refine_->done()) {
+          stage_ = FitStage::final_evaluation;
+          break;
+        }
+        const Eigen::VectorXd x = refine_->ask();
+        const Evaluation e = evaluate(*problem_, x[0], x[1], settings_.train);
+        consider(e);
+        refine_->tell(e.ok ? e.mean_error_cm : std::numeric_limits<double>::infinity());
+        --budget;
+        break;
+      }
+      case FitStage::final_evaluation:
+        finish();
+        break;
+      case FitStage::done:
+        return true;
+    }
+  }
+  return result_.finished;
+}
+
+FitResult run_fit(std::shared_ptr<const FitProblem> problem, const FitSettings& settings,
+                  const std::function<bool(const FitJob&)>& progress) {
+  FitJob job(std::move(problem), settings);
+  const int slice = std::max(1, settings.threads) * 4;
+  while (!job.advance(job.stage() == FitStage::sweep ? slice : 1)) {
+    if (progress && !progress(job)) job.cancel();
+  }
+  if (progress) progress(job);
+  return job.result();
+}
+
+}  // namespace tela

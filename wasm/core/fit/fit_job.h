@@ -1,0 +1,96 @@
+// A complete fit (thesis §4.2.2-4.2.3) as a resumable job: the a-priori point of Table 4.6,
+// a sweep over (delta / rho, alpha / rho) in [0, 1] x [0, 4] on an N x N grid, a Nelder-Mead
+// refinement from the best point so far, and a final evaluation on the testing window with
+// per-frame errors. The objective is the time mean of e_i over the training window.
+//
+// advance() does a bounded amount of work and returns, so the page's worker can report
+// progress and honour a cancel between calls; the sweep's points are independent and may be
+// evaluated on several threads (natively) with results that do not depend on the count.
+// A cancelled job still reports the best parameters found so far.
+#pragma once
+
+#include "fit/a_priori.h"
+#include "fit/fit_problem.h"
+#include "fit/nelder_mead.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace tela {
+
+struct FitSettings {
+  int grid = 20;                   // sweep points per axis (0: no sweep)
+  double delta_ratio_max = 1.0;    // sweep box [0, max] for delta / rho (thesis: [0, rho])
+  double alpha_ratio_max = 4.0;    // and for alpha / rho (thesis: [0, 4 rho])
+  int refine_evaluations = 40;     // Nelder-Mead budget (0: no refinement)
+  Window train;                    // fitting window (default: the whole recording, as §4.2)
+  Window test;                     // reporting window (§4.1.2 uses the last half)
+  int a_priori_repetition = 1;     // Table 4.6 column: 1 (hanger) or 2 (bare hands)
+  bool has_start = false;          // a user's starting point replaces the a-priori one
+  double start_delta_ratio = 0, start_alpha_ratio = 0;
+  int threads = 1;                 // sweep threads (native only; the wasm build runs 1)
+};
+
+// §4.1.2: train on the first half of the recording, test on the last half.
+void split_half(FitSettings& settings, double duration);
+
+enum class FitStage { a_priori, sweep, refine, final_evaluation, done };
+const char* to_string(FitStage stage);
+
+struct FitResult {
+  double rho = 0;
+  double delta_ratio = 0, alpha_ratio = 0;   // the fit: delta / rho, alpha / rho
+  double train_error_cm = 0;                 // objective at the fit
+  double test_error_cm = 0, test_sd_cm = 0;  // time means of e_i, s_i on the testing window
+  APrioriEstimate a_priori;                  // eq. 4.6 (absolute delta, alpha)
+  Evaluation a_priori_evaluation;            // at the a-priori ratios, clamped into the box
+  std::vector<Evaluation> sweep;             // grid x grid, index i * grid + j: delta_i, alpha_j
+  int sweep_best = -1;                       // index of the sweep's minimum
+  std::vector<FrameError> test_frames;       // e_i, s_i of every testing-window step
+  int evaluations = 0;                       // simulations run
+  bool cancelled = false;
+  bool finished = false;
+};
+
+class FitJob {
+ public:
+  FitJob(std::shared_ptr<const FitProblem> problem, const FitSettings& settings);
+
+  // Runs at most `budget` evaluations (the sweep runs them `settings.threads` at a time) and
+  // returns true once the job is finished or cancelled.
+  bool advance(int budget);
+  void cancel();
+  bool finished() const { return result_.finished; }
+  FitStage stage() const { return stage_; }
+  double progress() const;               // 0 .. 1
+  int planned_evaluations() const;       // the total advance() expects (refinement at its budget)
+  const FitResult& result() const { return result_; }
+  const FitProblem& problem() const { return *problem_; }
+
+ private:
+  void consider(const Evaluation& e);
+  void start_refinement();
+  void finish();
+
+  std::shared_ptr<const FitProblem> problem_;
+  FitSettings settings_;
+  FitStage stage_ = FitStage::a_priori;
+  FitResult result_;
+  int next_sweep_ = 0;
+  std::unique_ptr<NelderMead> refine_;
+  double best_value_;
+  double best_delta_ = 0, best_alpha_ = 0;
+};
+
+// Evaluates the points (delta / rho, alpha / rho) on `threads` threads; results in input order.
+std::vector<Evaluation> evaluate_points(const FitProblem& problem, const std::vector<Eigen::Vector2d>& points,
+                                        const Window& window, int threads);
+
+// Runs a whole fit; `progress(job)` is called after each slice of work and may return false
+// to cancel.
+FitResult run_fit(std::shared_ptr<const FitProblem> problem, const FitSettings& settings,
+                  const std::function<bool(const FitJob&)>& progress = {});
+
+}  // namespace tela

@@ -1,0 +1,170 @@
+#include "fit/fit_problem.h"
+
+#include "cloth/projection.h"
+#include "cloth/step.h"
+#include "mocap/resample.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace tela {
+
+Result<FitProblem> make_fit_problem(Recording recording, const FitProblemOptions& options) {
+  using R = Result<FitProblem>;
+  if (!(options.rho > 0) || !std::isfinite(options.rho)) return R::failure("rho: must be a positive density in kg/m^2");
+  if (!(options.kappa >= 0) || !std::isfinite(options.kappa)) return R::failure("kappa: must be >= 0");
+  if (!(options.solver.dt > 0) || options.solver.dt > 0.1) return R::failure("dt: must be in (0, 0.1] s");
+  if (options.held_smoothing < 1 || options.held_smoothing > 101) return R::failure("held smoothing: 1 to 101 samples");
+  if (recording.frame_count() < 2) return R::failure("the recording needs at least 2 frames");
+
+  FitProblem problem;
+  problem.rho = options.rho;
+  problem.dt = options.solver.dt;
+  if (options.up.empty()) {
+    problem.up = default_up_axis(recording);
+  } else {
+    Result<UpAxis> up = parse_up_axis(options.up);
+    if (!up.ok()) return R::failure(up.error);
+    problem.up = *up.value;
+  }
+  to_z_up(recording, problem.up);
+
+  Result<MarkerGrid> grid = detect_marker_grid(recording, options.grid);
+  if (!grid.ok()) return R::failure(grid.error);
+  problem.grid = std::move(*grid.value);
+  Result<MarkerCloth> cloth = build_marker_cloth(recording, problem.grid, options.cloth);
+  if (!cloth.ok()) return R::failure(cloth.error);
+  problem.cloth = std::move(*cloth.value);
+
+  const double duration = options.duration > 0 ? std::min(options.duration, recording.duration()) : recording.duration();
+  problem.steps = static_cast<int>(std::floor(duration / problem.dt + 1e-9));
+  if (problem.steps < 1) return R::failure("the recording is shorter than one simulation step");
+  if (problem.steps > 200000) return R::failure("the recording needs more than 200,000 simulation steps");
+  const int frames = problem.steps + 1;
+
+  // model: held corners controlled; delta and alpha are set per evaluation
+  Material material;
+  material.rho = options.rho;
+  material.delta = material.alpha = material.beta = material.shear = 0;
+  material.kappa = options.kappa;
+  Result<std::shared_ptr<const ClothModel>> model =
+      build_model(problem.cloth.mesh, material, options.solver,
+                  {problem.cloth.held_nodes[0], problem.cloth.held_nodes[1]});
+  if (!model.ok()) return R::failure(model.error);
+  problem.base_model = *model.value;
+
+  // held corners: gaps filled, smoothed, their distance kept within the rest width (the top
+  // edge cannot stretch) and set to it when nearly taut (see taut_tolerance), then one keyframe per step as offsets from the rest positions
+  Eigen::MatrixXd held[2];
+  for (int h = 0; h < 2; ++h) {
+    const Eigen::MatrixXd raw = gap_filled_track(recording, problem.grid.points[problem.grid.held[h]], problem.dt, frames);
+    held[h] = raw;
+    // Savitzky-Golay (quadratic) smoothing over a centred window, shrunk near the ends: it
+    // removes noise without the lag of a moving average (exact for cubic motion)
+    const int half = options.held_smoothing / 2;
+    if (half > 0)
+      for (int n = 0; n < frames; ++n) {
+        const int m = std::min({half, n, frames - 1 - n});
+        if (m == 0) continue;
+        const double norm = static_cast<double>((2 * m - 1) * (2 * m + 1) * (2 * m + 3));
+        Eigen::RowVector3d sum = Eigen::RowVector3d::Zero();
+        for (int k = -m; k <= m; ++k) sum += (3.0 * (3 * m * m + 3 * m - 1) - 15.0 * k * k) / norm * raw.row(n + k);
+        held[h].row(n) = sum;
+      }
+  }
+  const double rest_distance =
+      (problem.cloth.mesh.positions.row(problem.cloth.held_nodes[0]) - problem.cloth.mesh.positions.row(problem.cloth.held_nodes[1])).norm();
+  int clamps = 0;
+  for (int n = 0; n < frames; ++n) {
+    const Eigen::RowVector3d a = held[0].row(n), b = held[1].row(n);
+    const double d = (a - b).norm();
+    if (d > rest_distance - options.taut_tolerance && d > 0) {
+      const Eigen::RowVector3d mid = 0.5 * (a + b), half_gap = 0.5 * rest_distance * (a - b) / d;
+      held[0].row(n) = mid + half_gap;
+      held[1].row(n) = mid - half_gap;
+      ++clamps;
+    }
+  }
+  problem.held_taut_fraction = static_cast<double>(clamps) / frames;
+  for (int h = 0; h < 2; ++h) {
+    ControlTrack track;
+    track.nodes = {problem.cloth.held_nodes[h]};
+    track.motion.type = "keyframes";
+    track.motion.keyframes.resize(frames);
+    const Eigen::RowVector3d rest = problem.base_model->rest_positions.row(problem.cloth.held_nodes[h]);
+    for (int n = 0; n < frames; ++n) {
+      track.motion.keyframes[n].time = n * problem.dt;
+      track.motion.keyframes[n].offset = (held[h].row(n) - rest).transpose();
+    }
+    problem.tracks.push_back(std::move(track));
+  }
+
+  // initial state: frame 0 with the held corners on their tracks, projected onto the constraints
+  problem.initial_positions = problem.cloth.initial_positions;
+  for (int h = 0; h < 2; ++h) problem.initial_positions.row(problem.cloth.held_nodes[h]) = held[h].row(0);
+  Projector projector;
+  const ProjectionReport projected = projector.project(*problem.base_model, problem.initial_positions,
+                                                       options.solver.tolerance, 200);
+  if (projected.status != ProjectionStatus::converged)
+    problem.warnings.push_back("the first frame could not be made inextensible to the tolerance (relative error " +
+                               std::to_string(projected.error) + ")");
+
+  problem.targets = resample_markers(recording, problem.grid.points, problem.dt, frames);
+  for (int node : problem.cloth.marker_nodes) problem.marker_weights.push_back(problem.base_model->lumped_area[node]);
+  problem.recording = std::move(recording);
+  return R::success(std::move(problem));
+}
+
+Evaluation evaluate(const FitProblem& problem, double delta_ratio, double alpha_ratio, const Window& window,
+                    std::vector<FrameError>* frames, std::vector<Positions>* trajectory) {
+  Evaluation out;
+  out.delta_ratio = delta_ratio;
+  out.alpha_ratio = alpha_ratio;
+  // one model per parameter set: the geometry is shared by copy, the material is this set's
+  auto model = std::make_shared<ClothModel>(*problem.base_model);
+  model->material.delta = delta_ratio * problem.rho;
+  model->material.alpha = alpha_ratio * problem.rho;
+
+  ClothState state;
+  state.positions = problem.initial_positions;
+  state.velocities = Positions::Zero(problem.initial_positions.rows(), 3);
+  state.time = 0;
+  StepWorkspace workspace;
+  const int last = window.end >= problem.steps * problem.dt
+                       ? problem.steps
+                       : std::max(0, static_cast<int>(std::floor(window.end / problem.dt + 1e-9)));
+  if (trajectory) {
+    trajectory->clear();
+    trajectory->push_back(state.positions);
+  }
+  if (frames) frames->clear();
+  double e_sum = 0, s_sum = 0;
+  for (int n = 1; n <= last; ++n) {
+    const StepReport report = step(*model, problem.tracks, state, workspace);
+    state.time = n * problem.dt;
+    if (report.status == StepStatus::diverged || report.status == StepStatus::non_finite) {
+      out.ok = false;
+      out.message = std::string("the simulation ") + to_string(report.status) + " at t = " + std::to_string(state.time) + " s";
+      out.mean_error_cm = out.mean_sd_cm = std::numeric_limits<double>::infinity();
+      return out;
+    }
+    if (trajectory) trajectory->push_back(state.positions);
+    if (state.time < window.begin - 1e-9) continue;
+    FrameError fe = frame_error(state.positions, problem.cloth.marker_nodes, problem.marker_weights,
+                                problem.targets.row(n).data());
+    fe.time = state.time;
+    if (frames) frames->push_back(fe);
+    if (fe.visible == 0) continue;
+    e_sum += fe.e_cm;
+    s_sum += fe.s_cm;
+    ++out.frames;
+  }
+  if (out.frames) {
+    out.mean_error_cm = e_sum / out.frames;
+    out.mean_sd_cm = s_sum / out.frames;
+  }
+  return out;
+}
+
+}  // namespace tela

@@ -1,0 +1,105 @@
+#include "fit/fit_report.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+
+namespace tela {
+namespace {
+
+nlohmann::json number_or_null(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
+
+nlohmann::json summary(const FitProblem& p) {
+  const Recording& rec = p.recording;
+  const long missing = missing_samples(rec);
+  const double samples = static_cast<double>(rec.point_count()) * rec.frame_count();
+  nlohmann::json out;
+  out["recording"] = {{"format", rec.format},
+                      {"format_version", rec.format_version},
+                      {"units", rec.units},
+                      {"units_declared", rec.units_declared},
+                      {"rate", rec.rate},
+                      {"frames", rec.frame_count()},
+                      {"points", rec.point_count()},
+                      {"duration", rec.duration()},
+                      {"missing_samples", missing},
+                      {"missing_fraction", samples > 0 ? missing / samples : 0.0},
+                      {"up_axis", std::string(p.up.sign < 0 ? "-" : "") + "xyz"[p.up.axis]},
+                      {"up_axis_source", p.up.source},
+                      {"names", rec.names}};
+  std::vector<std::string> order;
+  for (int point : p.grid.points) order.push_back(rec.names[point]);
+  out["grid"] = {{"cols", p.grid.cols},
+                 {"rows", p.grid.rows},
+                 {"source", p.grid.source},
+                 {"residual", p.grid.residual},
+                 {"order", order},
+                 {"held", {order[p.grid.held[0]], order[p.grid.held[1]]}}};
+  out["mesh"] = {{"nx", (p.grid.cols - 1) * p.cloth.refine + 1},
+                 {"ny", (p.grid.rows - 1) * p.cloth.refine + 1},
+                 {"refine", p.cloth.refine},
+                 {"width", p.cloth.width},
+                 {"height", p.cloth.height},
+                 {"dt", p.dt},
+                 {"steps", p.steps},
+                 {"marker_nodes", p.cloth.marker_nodes}};
+  out["rho"] = p.rho;
+  out["kappa"] = p.base_model->material.kappa;
+  out["held_taut_fraction"] = p.held_taut_fraction;
+  std::vector<std::string> warnings = rec.warnings;
+  warnings.insert(warnings.end(), p.warnings.begin(), p.warnings.end());
+  out["warnings"] = warnings;
+  return out;
+}
+
+}  // namespace
+
+std::string fit_summary_json(const FitProblem& problem) { return summary(problem).dump(); }
+
+std::string fit_result_json(const FitProblem& p, const FitSettings& settings, const FitResult& fit, bool details) {
+  nlohmann::json out = summary(p);
+  const double rho = p.rho;
+  out["delta"] = fit.delta_ratio * rho;
+  out["alpha"] = fit.alpha_ratio * rho;
+  out["delta_over_rho"] = fit.delta_ratio;
+  out["alpha_over_rho"] = fit.alpha_ratio;
+  out["mean_error_cm"] = number_or_null(fit.test_error_cm);
+  out["spatial_sd_cm"] = number_or_null(fit.test_sd_cm);
+  out["train_error_cm"] = number_or_null(fit.train_error_cm);
+  out["train_window"] = {settings.train.begin, std::min(settings.train.end, p.steps * p.dt)};
+  out["test_window"] = {settings.test.begin, std::min(settings.test.end, p.steps * p.dt)};
+  out["a_priori"] = {{"repetition", settings.a_priori_repetition},
+                     {"S", fit.a_priori.size},
+                     {"V", fit.a_priori.speed},
+                     {"delta", fit.a_priori.delta},
+                     {"alpha", fit.a_priori.alpha},
+                     {"train_error_cm", number_or_null(fit.a_priori_evaluation.mean_error_cm)}};
+  if (fit.sweep_best >= 0) {
+    const Evaluation& b = fit.sweep[fit.sweep_best];
+    out["sweep"] = {{"grid", settings.grid},
+                    {"delta_over_rho_max", settings.delta_ratio_max},
+                    {"alpha_over_rho_max", settings.alpha_ratio_max},
+                    {"best_delta_over_rho", b.delta_ratio},
+                    {"best_alpha_over_rho", b.alpha_ratio},
+                    {"best_error_cm", number_or_null(b.mean_error_cm)}};
+  }
+  out["mu"] = nullptr;  // contact scenes need the contacts module (not simulated yet)
+  out["evaluations"] = fit.evaluations;
+  out["cancelled"] = fit.cancelled;
+  if (details) {
+    nlohmann::json frames = nlohmann::json::array();
+    for (const FrameError& f : fit.test_frames)
+      frames.push_back({{"time", f.time}, {"e_cm", f.e_cm}, {"s_cm", f.s_cm}, {"visible", f.visible}});
+    out["frames"] = frames;
+    nlohmann::json sweep = nlohmann::json::array();
+    for (const Evaluation& e : fit.sweep)
+      sweep.push_back({{"delta_over_rho", e.delta_ratio},
+                       {"alpha_over_rho", e.alpha_ratio},
+                       {"mean_error_cm", number_or_null(e.mean_error_cm)},
+                       {"ok", e.ok}});
+    out["sweep_points"] = sweep;
+  }
+  return out.dump();
+}
+
+}  // namespace tela

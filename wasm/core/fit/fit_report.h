@@ -1,0 +1,24 @@
+// JSON forms of a fit for the CLI, the page and exports: what was detected in the recording,
+// and the fitted parameters with their errors (DESIGN.md `tela fit` contract).
+#pragma once
+
+#include "fit/fit_job.h"
+#include "fit/fit_problem.h"
+
+#include <string>
+
+namespace tela {
+
+// {"recording": {format, units, rate, frames, points, duration, missing_samples,
+//  missing_fraction, up_axis, up_axis_source, names}, "grid": {...}, "mesh": {...},
+//  "rho", "kappa", "warnings"}
+std::string fit_summary_json(const FitProblem& problem);
+
+// The summary plus delta, alpha, delta_over_rho, alpha_over_rho, mean_error_cm (testing
+// window), spatial_sd_cm, train_error_cm, a_priori, sweep best, evaluations, cancelled, mu
+// (null: contacts are not simulated yet). With `details`: per-frame errors ("frames") and
+// every sweep point ("sweep_points").
+std::string fit_result_json(const FitProblem& problem, const FitSettings& settings, const FitResult& result,
+                            bool details);
+
+}  // namespace tela

@@ -1,0 +1,55 @@
+#include "mocap/parse_recording.h"
+
+#include "mocap/delimited_text.h"
+#include "mocap/length_units.h"
+#include "mocap/motive_csv.h"
+#include "mocap/plain_csv.h"
+#include "mocap/qualisys_tsv.h"
+#include "mocap/vicon_csv.h"
+
+namespace tela {
+
+std::string sniff_recording_format(std::string_view bytes) {
+  // the first non-blank line, and whether some line starts a Vicon section
+  std::size_t start = 0;
+  while (start < bytes.size() && (bytes[start] == '\n' || bytes[start] == '\r' || bytes[start] == ' ')) ++start;
+  std::string_view rest = bytes.substr(start);
+  if (rest.size() >= 3 && static_cast<unsigned char>(rest[0]) == 0xEF) rest.remove_prefix(3);
+  if (rest.empty()) return "";
+  const std::string head = lower_case(std::string(rest.substr(0, 64)));
+  if (head.rfind("format version", 0) == 0) return "motive-csv";
+  if (head.rfind("trajectories", 0) == 0 || head.rfind("devices", 0) == 0) return "vicon-csv";
+  const std::string first_kb = std::string(rest.substr(0, 4096));
+  if (first_kb.find("NO_OF_FRAMES") != std::string::npos || first_kb.find("MARKER_NAMES") != std::string::npos)
+    return "qualisys-tsv";
+  if (first_kb.find("\nTrajectories") != std::string::npos) return "vicon-csv";
+  return "csv";
+}
+
+Result<Recording> parse_recording(std::string_view bytes, const RecordingParseOptions& options) {
+  using R = Result<Recording>;
+  std::string override_units;
+  if (!options.units.empty()) {
+    override_units = canonical_length_unit(options.units);
+    if (override_units.empty()) return R::failure("units: '" + options.units + "' is not one of m, cm, mm");
+  }
+  const std::string format = options.format.empty() ? sniff_recording_format(bytes) : options.format;
+  Result<Recording> parsed = R::failure("the file is empty");
+  if (format.empty()) return parsed;
+  if (format == "motive-csv") parsed = parse_motive_csv(bytes);
+  else if (format == "vicon-csv") parsed = parse_vicon_csv(bytes);
+  else if (format == "qualisys-tsv") parsed = parse_qualisys_tsv(bytes);
+  else if (format == "csv" || format == "csv-long" || format == "csv-wide") parsed = parse_plain_csv(bytes);
+  else return R::failure("format: '" + format + "' is not one of motive-csv, vicon-csv, qualisys-tsv, csv");
+  if (!parsed.ok()) return R::failure(format + ": " + parsed.error);
+  Recording& rec = *parsed.value;
+  if (!override_units.empty() && override_units != rec.units) {
+    rec.positions *= metres_per_unit(override_units) / metres_per_unit(rec.units);
+    rec.warnings.push_back("units overridden: the file's values read as " + override_units + " instead of " + rec.units);
+    rec.units = override_units;
+    rec.units_declared = true;
+  }
+  return parsed;
+}
+
+}  // namespace tela

@@ -1,0 +1,156 @@
+#include "mocap/synthetic_recording.h"
+
+#include "cloth/model.h"
+#include "cloth/step.h"
+#include "geometry/generators.h"
+#include "geometry/portable_math.h"
+#include "geometry/portable_random.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+#include <random>
+
+namespace tela {
+
+Result<Recording> synthesize_recording(const SyntheticRecordingSpec& spec) {
+  using R = Result<Recording>;
+  const bool a2 = spec.size == "A2";
+  if (!a2 && spec.size != "A3") return R::failure("size: 'A2' or 'A3'");
+  const bool twist = spec.motion == "twist";
+  if (!twist && spec.motion != "shake") return R::failure("motion: 'shake' or 'twist'");
+  if (!(spec.duration > 0) || spec.duration > 600) return R::failure("duration: (0, 600] s");
+  if (!(spec.dt > 0) || spec.dt > 0.1) return R::failure("dt: (0, 0.1] s");
+  if (spec.refine < 1 || spec.refine > 8) return R::failure("refine: 1 to 8");
+  if (!(spec.noise >= 0) || !(spec.occlusion >= 0) || spec.occlusion > 0.5) return R::failure("noise >= 0, occlusion in [0, 0.5]");
+  if (spec.gap_min < 1 || spec.gap_max < spec.gap_min) return R::failure("gap lengths: 1 <= gap_min <= gap_max");
+  const double amplitude = spec.amplitude > 0 ? spec.amplitude : (twist ? 20.0 : 0.03);
+  const double frequency = spec.frequency > 0 ? spec.frequency : (twist ? 0.4 : 0.8);
+  if (!(spec.motion_fraction > 0) || spec.motion_fraction > 1) return R::failure("motion_fraction: (0, 1]");
+  if (!(spec.rest_before >= 0) || spec.rest_before >= spec.motion_fraction * spec.duration)
+    return R::failure("rest_before: from 0 s to the end of the motion");
+  const double stop = spec.motion_fraction * spec.duration;
+  const int cols = a2 ? 4 : 3, rows = a2 ? 5 : 4;
+
+  RectangleSpec mesh_spec;
+  mesh_spec.width = a2 ? 0.42 : 0.297;
+  mesh_spec.height = a2 ? 0.594 : 0.42;
+  mesh_spec.nx = (cols - 1) * spec.refine + 1;
+  mesh_spec.ny = (rows - 1) * spec.refine + 1;
+  mesh_spec.plane = MeshPlane::xz;
+  mesh_spec.origin = Eigen::Vector3d(-0.5 * mesh_spec.width, 0.0, 1.0);
+  const Mesh mesh = make_rectangle(mesh_spec);
+  const std::vector<int> top = mesh.node_sets.at("top_corners");
+  Material material;
+  material.rho = spec.rho;
+  material.delta = spec.delta_ratio * spec.rho;
+  material.alpha = spec.alpha_ratio * spec.rho;
+  material.kappa = spec.kappa;
+  material.beta = material.shear = 0;
+  SolverSettings solver;
+  solver.dt = spec.dt;
+  solver.tolerance = spec.tolerance;
+  Result<std::shared_ptr<const ClothModel>> built = build_model(mesh, material, solver, top);
+  if (!built.ok()) return R::failure(built.error);
+  const ClothModel& model = **built.value;
+
+  // corner motions, one keyframe per step: still for rest_before, then the amplitude ramps up over half a period and
+  // down over the half period before `stop`; then the corners hold still and the sheet swings
+  // freely (the decay shows the damping)
+  const int frames = static_cast<int>(std::floor(spec.duration / spec.dt + 1e-9)) + 1;
+  std::vector<ControlTrack> tracks(2);
+  const Eigen::Vector3d centre = 0.5 * (mesh.positions.row(top[0]) + mesh.positions.row(top[1])).transpose();
+  for (int h = 0; h < 2; ++h) {
+    tracks[h].nodes = {top[h]};
+    tracks[h].motion.type = "keyframes";
+    const Eigen::Vector3d arm = mesh.positions.row(top[h]).transpose() - centre;
+    for (int n = 0; n < frames; ++n) {
+      const double t = n * spec.dt;
+      const double tm = t - spec.rest_before;  // motion time
+      // smootherstep ramps (zero first and second derivatives at both ends): the corners'
+      // motion is smooth, as a hand's or a robot's is
+      const double x = std::clamp(std::min(tm, stop - t) * 2 * frequency, 0.0, 1.0);
+      const double envelope = x * x * x * (x * (6 * x - 15) + 10);
+      double sine = 0, cosine = 0;
+      portable_sin_cos_turns(frequency * std::max(tm, 0.0), &sine, &cosine);
+      Eigen::Vector3d offset = Eigen::Vector3d::Zero();
+      if (twist) {
+        double s = 0, c = 0;
+        portable_sin_cos_turns(envelope * sine * amplitude / 360.0, &s, &c);
+        offset = Eigen::Vector3d(c * arm.x() - s * arm.y(), s * arm.x() + c * arm.y(), arm.z()) - arm;
+      } else {
+        offset.y() = amplitude * envelope * sine;
+      }
+      tracks[h].motion.keyframes.push_back({t, offset});
+    }
+  }
+
+  // marker nodes in grid order (row 0 at the top), then a shuffled column order
+  std::vector<int> marker_nodes;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) marker_nodes.push_back((rows - 1 - r) * spec.refine * mesh_spec.nx + c * spec.refine);
+  std::mt19937_64 rng(spec.seed);
+  std::vector<int> column_order(marker_nodes.size());
+  std::iota(column_order.begin(), column_order.end(), 0);
+  for (std::size_t k = column_order.size(); k > 1; --k)
+    std::swap(column_order[k - 1], column_order[uniform_index(rng, static_cast<int>(k))]);
+
+  Recording rec;
+  rec.format = "motive-csv";
+  rec.format_version = "1.23";
+  rec.units = "mm";
+  rec.rate = 1.0 / spec.dt;
+  rec.up_axis = 'y';
+  const int markers = static_cast<int>(marker_nodes.size());
+  for (int m = 0; m < markers; ++m) {
+    const int g = column_order[m];
+    char name[32];
+    std::snprintf(name, sizeof name, "Cloth:M%d%d", g / cols + 1, g % cols + 1);
+    rec.names.push_back(name);
+    rec.kinds.push_back(PointKind::marker);
+  }
+  rec.positions.resize(frames, 3 * markers);
+
+  ClothState state;
+  state.positions = mesh.positions;
+  state.velocities = Positions::Zero(mesh.node_count(), 3);
+  StepWorkspace workspace;
+  for (int n = 0; n < frames; ++n) {
+    if (n > 0) {
+      const StepReport report = step(model, tracks, state, workspace);
+      state.time = n * spec.dt;
+      if (report.status == StepStatus::diverged || report.status == StepStatus::non_finite)
+        return R::failure(std::string("the simulation ") + to_string(report.status) + " at t = " + std::to_string(state.time) + " s");
+    }
+    rec.frame_numbers.push_back(n);
+    rec.times.push_back(n * spec.dt);
+    for (int m = 0; m < markers; ++m) {
+      const Eigen::RowVector3d x = state.positions.row(marker_nodes[column_order[m]]);
+      // z-up (x, y, z) -> Motive's y-up (y, z, x)
+      rec.positions(n, 3 * m + 0) = x(1);
+      rec.positions(n, 3 * m + 1) = x(2);
+      rec.positions(n, 3 * m + 2) = x(0);
+    }
+  }
+  // noise, then occlusion gaps until the wanted fraction of samples is missing
+  const double sd = spec.noise / std::sqrt(3.0);
+  for (int n = 0; n < frames; ++n)
+    for (int c = 0; c < 3 * markers; ++c) rec.positions(n, c) += sd * standard_normal(rng);
+  const long wanted = static_cast<long>(spec.occlusion * frames * markers);
+  long missing = 0;
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  while (missing < wanted) {
+    const int m = uniform_index(rng, markers);
+    const int length = spec.gap_min + uniform_index(rng, spec.gap_max - spec.gap_min + 1);
+    const int start = 1 + uniform_index(rng, std::max(1, frames - 1 - length));
+    for (int n = start; n < std::min(frames, start + length) && missing < wanted; ++n) {
+      if (!rec.valid(n, m)) continue;
+      rec.positions.block<1, 3>(n, 3 * m).setConstant(nan);
+      ++missing;
+    }
+  }
+  return R::success(std::move(rec));
+}
+
+}  // namespace tela

@@ -1,0 +1,79 @@
+// One fitting worker: its own WebAssembly instance holding a FitPageJob
+// (wasm/bindings/bind_fit_page.cpp) for the recording. Several of these share a sweep: the
+// page (web/src/fit/client.js) hands each worker sweep points by index and collects the
+// answers; one worker then refines and finishes. Every message is answered with its id.
+//
+// messages in:
+//   { type: 'load', id, text, options }        parse + build the problem -> { summary } or { error }
+//   { type: 'plan', id, settings }             -> { plan }
+//   { type: 'evaluate', id, first, count }     -> { points: [evaluation with index] }
+//   { type: 'refine-begin', id, points }       -> { error? }
+//   { type: 'refine', id, budget }             -> { done, state }
+//   { type: 'finish', id, cancelled }          -> { result } (fit_result_json)
+//   { type: 'replay', id, delta, alpha }       -> { simulated, markers, triangles } (transferred)
+// messages out: { type: 'ready' } once, { id, ok, ...answer } or { id, ok: false, error }
+import createTela from '../wasm/tela.mjs';
+
+let tela = null;
+let job = null;
+
+const ready = createTela().then((module) => {
+  tela = module;
+  self.postMessage({ type: 'ready' });
+}, (err) => {
+  self.postMessage({ type: 'fatal', error: `the WebAssembly module did not load: ${err?.message ?? err}` });
+});
+
+function answer(data) {
+  const { id } = data;
+  switch (data.type) {
+    case 'load': {
+      job?.delete();
+      job = new tela.FitPageJob(data.text, JSON.stringify(data.options ?? {}));
+      if (!job.ok()) {
+        const error = job.error();
+        job.delete();
+        job = null;
+        return { id, ok: false, error };
+      }
+      return { id, ok: true, summary: JSON.parse(job.summary()) };
+    }
+    case 'plan':
+      return { id, ok: true, plan: JSON.parse(job.plan(JSON.stringify(data.settings ?? {}))) };
+    case 'evaluate':
+      return { id, ok: true, points: JSON.parse(job.evaluateRange(data.first, data.count)) };
+    case 'refine-begin': {
+      const error = job.beginRefinement(JSON.stringify(data.points));
+      return error ? { id, ok: false, error } : { id, ok: true };
+    }
+    case 'refine': {
+      const done = job.refine(data.budget ?? 1);
+      return { id, ok: true, done, state: JSON.parse(job.state()) };
+    }
+    case 'finish':
+      return { id, ok: true, result: JSON.parse(job.finish(!!data.cancelled)) };
+    case 'replay': {
+      const simulated = job.simulate(data.delta, data.alpha);
+      const markers = job.markers();
+      const triangles = job.triangles();
+      return { id, ok: true, simulated, markers, triangles, transfer: [simulated.buffer, markers.buffer, triangles.buffer] };
+    }
+    default:
+      return { id, ok: false, error: `unknown message ${data.type}` };
+  }
+}
+
+self.onmessage = async ({ data }) => {
+  await ready;
+  if (!tela) return self.postMessage({ id: data.id, ok: false, error: 'the WebAssembly module is not loaded' });
+  if (data.type !== 'load' && !job) return self.postMessage({ id: data.id, ok: false, error: 'no recording loaded' });
+  let out;
+  try {
+    out = answer(data);
+  } catch (err) {
+    out = { id: data.id, ok: false, error: `the fitting worker failed: ${err?.message ?? err}` };
+  }
+  const transfer = out.transfer ?? [];
+  delete out.transfer;
+  self.postMessage(out, transfer);
+};

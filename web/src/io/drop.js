@@ -1,0 +1,89 @@
+// Files dropped anywhere on the page, or chosen with Open…: the content is sniffed
+// (web/src/io/sniff.js) and routed: a scenario loads into Simulate; recordings, point clouds
+// and meshes go to the panel that registered for their format; anything else gets a message
+// in the page saying what tela accepts now.
+import { FORMATS, sniffFormat } from './sniff.js';
+import { acceptedFormats, panelFor } from '../panels/index.js';
+
+const MAX_BYTES = 512 * 2 ** 20;
+
+function acceptedNow() {
+  const names = ['tela scenario JSON', ...acceptedFormats().map((f) => FORMATS[f]?.label ?? f)];
+  return names.join(', ');
+}
+
+// name: shown in messages; bytes: Uint8Array
+export async function routeFile(app, name, bytes) {
+  const found = sniffFormat(bytes);
+  if (!found) {
+    app.showError(`“${name}” is not a file tela recognises (by its content). tela opens now: ${acceptedNow()}. ` +
+      'Recordings (OptiTrack, Vicon, Qualisys, C3D, mocap CSV), point clouds (PLY, PCD, XYZ) and OBJ meshes are recognised for the panels that will use them.');
+    return { ok: false };
+  }
+  if (found.format === 'scenario') {
+    const text = new TextDecoder().decode(bytes).replace(/^\uFEFF/, '');
+    const answer = await app.loadScenario(text, { play: true });
+    if (!answer.ok) {
+      app.showError(`“${name}” is a scenario file, but it cannot be simulated: ${answer.message}`);
+      return { ok: false };
+    }
+    app.showPanel('simulate');
+    app.showNotice(`Loaded the scenario “${name}”.`);
+    return { ok: true, format: found.format };
+  }
+  const panel = panelFor(found.format);
+  if (panel) {
+    app.showPanel(panel.id);
+    await panel.open({ name, bytes, format: found.format }, app);
+    return { ok: true, format: found.format };
+  }
+  app.showError(`“${name}” looks like a ${found.label}. This version of tela cannot use it yet; ` +
+    `it opens now: ${acceptedNow()}.`);
+  return { ok: false, format: found.format };
+}
+
+async function routeFiles(app, files) {
+  for (const file of files) {
+    if (file.size > MAX_BYTES) {
+      app.showError(`“${file.name}” is ${(file.size / 2 ** 20).toFixed(0)} MB, more than tela opens (${MAX_BYTES / 2 ** 20} MB).`);
+      continue;
+    }
+    try {
+      await routeFile(app, file.name, new Uint8Array(await file.arrayBuffer()));
+    } catch (err) {
+      app.showError(`“${file.name}” could not be read: ${err?.message ?? err}`);
+    }
+  }
+}
+
+export function installFileInput({ app, button, input, dropzone }) {
+  button.addEventListener('click', () => input.click());
+  input.addEventListener('change', async () => {
+    const files = [...input.files];
+    input.value = '';
+    await routeFiles(app, files);
+  });
+
+  let depth = 0;
+  const hasFiles = (e) => [...(e.dataTransfer?.types ?? [])].includes('Files');
+  window.addEventListener('dragenter', (e) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    depth++;
+    dropzone.hidden = false;
+  });
+  window.addEventListener('dragover', (e) => {
+    if (hasFiles(e)) e.preventDefault();
+  });
+  window.addEventListener('dragleave', () => {
+    depth = Math.max(0, depth - 1);
+    if (!depth) dropzone.hidden = true;
+  });
+  window.addEventListener('drop', async (e) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    depth = 0;
+    dropzone.hidden = true;
+    await routeFiles(app, [...e.dataTransfer.files]);
+  });
+}

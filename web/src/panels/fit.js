@@ -1,0 +1,420 @@
+// The Fit panel (thesis chapter 4 in the page): a dropped recording (or the sample) is parsed
+// by the fitting workers' core; the panel shows what was detected and lets the user correct
+// it (up axis, grid, held corners, duration, training window), runs the fit on several
+// workers with a progress bar and Cancel, and shows e_i and s_i against time, the
+// (δ/ρ, α/ρ) error heat map with the optimum and the a-priori estimate (Table 4.6), and a
+// replay of the recorded markers against the simulated cloth. Exports: the fit as JSON with
+// provenance (settings, SHA-256 of the input file, app version) and a share link that carries
+// the fitted parameters in a Simulate scenario — never the recording.
+//
+// window.__tela.fit mirrors the panel for tests: { state, summary, progress, result, error,
+// workers, exported }.
+import { version as APP_VERSION } from '../../../package.json';
+import { createFitClient, defaultWorkerCount } from '../fit/client.js';
+import { drawErrorCurve, drawHeatmap, drawReplay, makeReplay } from '../fit/plots.js';
+import { encodeShareHash } from '../share/link.js';
+import '../fit/fit.css';
+
+let openFile = null; // the mounted panel's open(name, bytes)
+
+const SAMPLE = { url: 'samples/a3-shake-synthetic.csv', name: 'a3-shake-synthetic.csv' };
+const UP_AXES = ['', 'z', 'y', 'x', '-z', '-y', '-x'];
+
+const el = (tag, props = {}, ...children) => {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+};
+const fmt = (x, digits = 3) => (Number.isFinite(x) ? Number(x.toPrecision(digits)).toString() : '–');
+const pct = (x) => (Number.isFinite(x) ? `${(100 * x).toFixed(1)} %` : '–');
+
+function param(label, input, unit = '') {
+  return el('label', { className: 'param' }, el('span', { textContent: label }), input, el('span', { className: 'unit', textContent: unit }));
+}
+function numberInput(id, value, { step = 'any', min, placeholder } = {}) {
+  const input = el('input', { id, type: 'number', step, value: value ?? '' });
+  if (min !== undefined) input.min = min;
+  if (placeholder) input.placeholder = placeholder;
+  return input;
+}
+function select(id, options) {
+  const s = el('select', { id });
+  s.append(...options.map(([value, text]) => el('option', { value, textContent: text })));
+  return s;
+}
+
+async function sha256(bytes) {
+  if (!globalThis.crypto?.subtle) return null; // insecure context (plain http on a remote host)
+  const digest = await crypto.subtle.digest('SHA-256', bytes);
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export const fitPanel = {
+  id: 'fit',
+  title: 'Fit',
+  accepts: ['optitrack-csv', 'vicon-csv', 'qualisys-tsv', 'mocap-csv'],
+
+  mount(container, app) {
+    const mirror = (window.__tela.fit = { state: 'empty', summary: null, progress: 0, result: null, error: null, workers: 0, exported: null });
+    const ui = {};
+    let file = null;     // { name, bytes, text, sha256 }
+    let client = null;
+    let summary = null;
+    let result = null;
+    let settingsUsed = null;
+    let optionsUsed = null;
+    let replay = null;
+    let replayTimer = 0;
+
+    // ---- recording
+    ui.sample = el('button', { type: 'button', id: 'fit-sample', textContent: 'Load sample recording' });
+    ui.sample.title = 'a synthetic A3 recording (Motive CSV, 6 s, 1 mm noise, 5 % occlusions) shipped with tela';
+    ui.error = el('p', { className: 'field-error', id: 'fit-error', hidden: true });
+    ui.error.setAttribute('role', 'alert');
+    ui.detected = el('dl', { className: 'fit-detected', id: 'fit-detected' });
+    container.append(
+      el('h2', { textContent: 'Recording' }),
+      el('p', { className: 'hint', textContent: 'Drop a motion-capture recording anywhere (OptiTrack Motive CSV, Vicon CSV, Qualisys TSV, or a frame/time/marker CSV), use Open…, or:' }),
+      ui.sample, ui.error, ui.detected);
+
+    // ---- corrections
+    ui.up = select('fit-up', UP_AXES.map((a) => [a, a ? `${a} is up` : 'automatic']));
+    ui.cols = numberInput('fit-cols', '', { step: 1, min: 2, placeholder: 'auto' });
+    ui.rows = numberInput('fit-rows', '', { step: 1, min: 2, placeholder: 'auto' });
+    ui.held1 = select('fit-held-1', [['', 'automatic']]);
+    ui.held2 = select('fit-held-2', [['', 'automatic']]);
+    ui.duration = numberInput('fit-duration', '', { min: 0, placeholder: 'all' });
+    ui.rho = numberInput('fit-rho', 0.1804, { min: 0 });
+    ui.kappa = numberInput('fit-kappa', 0, { min: 0 });
+    ui.kappa.title = 'bending stiffness, fixed during the fit (thesis §4.2.2: 0; the sample was made with 0.001)';
+    ui.apply = el('button', { type: 'button', id: 'fit-apply', textContent: 'Apply corrections', disabled: true });
+    ui.corrections = el('fieldset', {},
+      el('legend', { textContent: 'Corrections' }),
+      param('up axis', ui.up), param('marker columns', ui.cols), param('marker rows', ui.rows),
+      param('held corner', ui.held1), param('held corner', ui.held2),
+      param('use the first', ui.duration, 's'), param('ρ inertial density', ui.rho, 'kg/m²'),
+      param('κ bending (fixed)', ui.kappa), ui.apply);
+    container.append(ui.corrections);
+
+    // ---- fit
+    ui.grid = numberInput('fit-grid', 12, { step: 1, min: 2 });
+    ui.refine = numberInput('fit-refine', 40, { step: 1, min: 0 });
+    ui.split = select('fit-split', [['whole', 'whole recording (§4.2)'], ['half', 'train 1st half, test 2nd (§4.1.2)']]);
+    ui.repetition = select('fit-repetition', [['1', 'repetition 1 (hanger)'], ['2', 'repetition 2 (bare hands)']]);
+    ui.workers = numberInput('fit-workers', defaultWorkerCount(), { step: 1, min: 1 });
+    ui.run = el('button', { type: 'button', id: 'fit-run', textContent: 'Fit', disabled: true });
+    ui.cancel = el('button', { type: 'button', id: 'fit-cancel', textContent: 'Cancel', disabled: true });
+    ui.progress = el('progress', { id: 'fit-progress', max: 1, value: 0 });
+    ui.progressText = el('span', { id: 'fit-progress-text', className: 'unit', textContent: '' });
+    container.append(el('h2', { textContent: 'Fit' }), el('fieldset', {},
+      param('sweep grid', ui.grid, 'points/axis'), param('Nelder–Mead', ui.refine, 'evaluations'),
+      param('windows', ui.split), param('a-priori (Table 4.6)', ui.repetition), param('workers', ui.workers),
+      el('div', { className: 'transport' }, ui.run, ui.cancel),
+      el('div', { className: 'fit-progress' }, ui.progress, ui.progressText)));
+
+    // ---- results
+    ui.results = el('div', { id: 'fit-results', hidden: true });
+    ui.table = el('table', { className: 'fit-table', id: 'fit-table' });
+    ui.curve = el('canvas', { id: 'fit-curve', className: 'fit-plot' });
+    ui.curveHint = el('p', { className: 'hint' });
+    ui.heat = el('canvas', { id: 'fit-heatmap', className: 'fit-plot fit-square' });
+    ui.replay = el('canvas', { id: 'fit-replay', className: 'fit-plot fit-square' });
+    ui.slider = el('input', { id: 'fit-replay-step', type: 'range', min: 0, max: 0, value: 0 });
+    ui.replayPlay = el('button', { type: 'button', id: 'fit-replay-play', textContent: 'Play' });
+    ui.replayTime = el('span', { className: 'unit', textContent: '' });
+    ui.exportJson = el('button', { type: 'button', id: 'fit-export', textContent: 'Export fit (JSON)' });
+    ui.share = el('button', { type: 'button', id: 'fit-share', textContent: 'Share link (parameters)' });
+    ui.results.append(
+      ui.table,
+      el('h2', { textContent: 'Error against time' }), ui.curveHint, ui.curve,
+      el('h2', { textContent: 'Error map' }),
+      el('p', { className: 'hint', textContent: 'ē over (δ/ρ, α/ρ) on the training window: ✚ fit · □ best sweep point · ○ a-priori estimate (Table 4.6); log colour scale' }),
+      ui.heat,
+      el('h2', { textContent: 'Replay: recorded vs simulated' }), ui.replay,
+      el('div', { className: 'transport' }, ui.replayPlay, ui.slider, ui.replayTime),
+      el('div', { className: 'exports' }, ui.exportJson, ui.share));
+    container.append(ui.results);
+
+    const setState = (s) => { mirror.state = s; };
+    const showFitError = (message) => {
+      mirror.error = message;
+      ui.error.textContent = message;
+      ui.error.hidden = !message;
+      if (message) app.showError(message);
+    };
+
+    function options() {
+      const o = {};
+      if (ui.up.value) o.up = ui.up.value;
+      if (ui.cols.value) o.cols = Math.round(Number(ui.cols.value));
+      if (ui.rows.value) o.rows = Math.round(Number(ui.rows.value));
+      if (ui.held1.value && ui.held2.value) o.held = [ui.held1.value, ui.held2.value];
+      if (Number(ui.duration.value) > 0) o.duration = Number(ui.duration.value);
+      if (Number(ui.rho.value) > 0) o.rho = Number(ui.rho.value);
+      if (ui.kappa.value !== '' && Number(ui.kappa.value) >= 0) o.kappa = Number(ui.kappa.value);
+      return o;
+    }
+    function settings() {
+      return {
+        grid: Math.max(2, Math.min(60, Math.round(Number(ui.grid.value) || 12))),
+        refine_evaluations: Math.max(0, Math.min(400, Math.round(Number(ui.refine.value) || 0))),
+        split: ui.split.value,
+        repetition: Number(ui.repetition.value),
+      };
+    }
+
+    function showSummary(s) {
+      const r = s.recording;
+      const rows = [
+        ['file', file.name],
+        ['format', `${r.format}${r.format_version ? ` ${r.format_version}` : ''}`],
+        ['units', `${r.units}${r.units_declared ? '' : ' (guessed)'}`],
+        ['rate', `${fmt(r.rate, 4)} Hz · ${r.frames} frames · ${fmt(r.duration, 4)} s`],
+        ['markers', String(r.points)],
+        ['up axis', `${r.up_axis} (${r.up_axis_source})`],
+        ['grid', `${s.grid.cols} × ${s.grid.rows} markers (${s.grid.source}, residual ${fmt(100 * s.grid.residual, 2)} cm)`],
+        ['held corners', s.grid.held.join(', ')],
+        ['missing data', `${pct(r.missing_fraction)} (${r.missing_samples} samples)`],
+        ['mesh', `${s.mesh.nx} × ${s.mesh.ny} nodes, ${fmt(100 * s.mesh.width)} × ${fmt(100 * s.mesh.height)} cm, dt ${s.mesh.dt} s, ${s.mesh.steps} steps`],
+      ];
+      ui.detected.replaceChildren(...rows.flatMap(([k, v]) => [el('dt', { textContent: k }), el('dd', { textContent: v })]));
+      ui.detected.dataset.format = r.format;
+      for (const w of s.warnings ?? []) ui.detected.append(el('dt', { textContent: 'warning' }), el('dd', { textContent: w }));
+      // held-corner choices: the grid's markers
+      for (const [sel, current] of [[ui.held1, s.grid.held[0]], [ui.held2, s.grid.held[1]]]) {
+        const keep = sel.value;
+        sel.replaceChildren(el('option', { value: '', textContent: `automatic (${current})` }),
+          ...s.grid.order.map((n) => el('option', { value: n, textContent: n })));
+        sel.value = s.grid.order.includes(keep) ? keep : '';
+      }
+    }
+
+    async function parse() {
+      client?.dispose();
+      stopReplay();
+      const workers = Math.max(1, Math.min(8, Math.round(Number(ui.workers.value) || 1)));
+      const mine = (client = createFitClient({ workers }));
+      mirror.workers = workers;
+      setState('parsing');
+      ui.run.disabled = true;
+      ui.cancel.disabled = true;
+      ui.apply.disabled = true;
+      app.setStatus(`Fit: reading ${file.name}…`);
+      optionsUsed = options();
+      const answer = await mine.load(file.text, optionsUsed);
+      if (mine !== client) return false; // replaced by a newer read
+      ui.apply.disabled = false;
+      if (!answer.ok) {
+        summary = null;
+        mirror.summary = null;
+        ui.detected.replaceChildren();
+        setState('error');
+        showFitError(`“${file.name}” cannot be fitted: ${answer.error}`);
+        return false;
+      }
+      summary = answer.summary;
+      mirror.summary = summary;
+      showFitError('');
+      app.clearError();
+      showSummary(summary);
+      ui.run.disabled = false;
+      setState('ready');
+      app.setStatus(`Fit: ${file.name} read (${summary.recording.points} markers, ${summary.grid.cols} × ${summary.grid.rows} grid)`);
+      return true;
+    }
+
+    async function open(name, bytes) {
+      file = { name, bytes, text: new TextDecoder().decode(bytes).replace(/^\uFEFF/, ''), sha256: await sha256(bytes) };
+      result = null;
+      mirror.result = null;
+      ui.results.hidden = true;
+      ui.progress.value = 0;
+      ui.progressText.textContent = '';
+      return parse();
+    }
+
+    async function runFit() {
+      if (!summary || client?.running) return;
+      // the worker count is part of the pool: a change takes a re-read of the recording
+      if (client.workers !== Math.max(1, Math.min(8, Math.round(Number(ui.workers.value) || 1)))) {
+        if (!(await parse())) return;
+      }
+      stopReplay();
+      settingsUsed = settings();
+      ui.run.disabled = true;
+      ui.apply.disabled = true;
+      ui.cancel.disabled = false;
+      setState('running');
+      mirror.progress = 0;
+      const begun = performance.now();
+      const mine = client;
+      const answer = await mine.run(settingsUsed, {
+        onProgress(done, total, stage, best, plan, points) {
+          if (mine !== client) return;
+          mirror.progress = done / total;
+          mirror.progressUpdates = (mirror.progressUpdates ?? 0) + 1;
+          ui.progress.value = done / total;
+          ui.progressText.textContent = `${stage} ${done}/${total}${best ? ` · best ē ${fmt(best[2])} cm at (${fmt(best[0])}, ${fmt(best[1])})` : ''}`;
+          if (points && stage === 'sweep' && done % Math.max(1, plan.grid) === 0) {
+            ui.results.hidden = false;
+            drawHeatmap(ui.heat, { grid: plan.grid, points, deltaMax: plan.delta_over_rho_max, alphaMax: plan.alpha_over_rho_max,
+              marks: { aPriori: [plan.a_priori.delta_over_rho, plan.a_priori.alpha_over_rho], fit: best } });
+          }
+        },
+      });
+      if (mine !== client) return; // another recording replaced this one meanwhile
+      ui.cancel.disabled = true;
+      ui.run.disabled = false;
+      ui.apply.disabled = false;
+      if (!answer.ok) {
+        setState('error');
+        showFitError(`The fit failed: ${answer.error}`);
+        return;
+      }
+      result = answer.result;
+      result.wall_ms = Math.round(performance.now() - begun);
+      mirror.result = result;
+      showResult(answer.plan, answer.points);
+      setState(result.cancelled ? 'cancelled' : 'done');
+      app.setStatus(result.cancelled
+        ? `Fit cancelled after ${result.evaluations} simulations: best so far δ/ρ = ${fmt(result.delta_over_rho)}, α/ρ = ${fmt(result.alpha_over_rho)}`
+        : `Fit done in ${(result.wall_ms / 1000).toFixed(1)} s on ${client.workers} worker${client.workers > 1 ? 's' : ''}: ē = ${fmt(result.mean_error_cm)} cm`);
+      await loadReplay();
+    }
+
+    // evaluated: the sweep's points by index, null where a cancel left them unevaluated
+    function showResult(plan, evaluated) {
+      const r = result;
+      const ap = r.a_priori;
+      const rows = [
+        ['', 'fit', 'a priori (Table 4.6)'],
+        ['δ/ρ', fmt(r.delta_over_rho), fmt(ap.delta / r.rho)],
+        ['α/ρ', fmt(r.alpha_over_rho), fmt(ap.alpha / r.rho)],
+        ['δ (kg/m²)', fmt(r.delta), fmt(ap.delta)],
+        ['α (kg/(m² s))', fmt(r.alpha), fmt(ap.alpha)],
+        ['ē training (cm)', fmt(r.train_error_cm), fmt(ap.train_error_cm)],
+        ['ē testing (cm)', fmt(r.mean_error_cm), ''],
+        ['s̄ testing (cm)', fmt(r.spatial_sd_cm), ''],
+        ['simulations', String(r.evaluations), `S = ${fmt(ap.S)}, V = ${fmt(ap.V)} m²/s²`],
+      ];
+      ui.table.replaceChildren(...rows.map((cells, i) => el('tr', {}, ...cells.map((c) => el(i ? 'td' : 'th', { textContent: c })))));
+      if (r.cancelled) ui.table.append(el('tr', {}, el('td', { colSpan: 3, className: 'hint', textContent: 'Cancelled: the best parameters found so far; no testing-window evaluation.' })));
+      ui.results.hidden = false;
+      drawErrorCurve(ui.curve, r.frames);
+      ui.curveHint.textContent = `testing window ${fmt(r.test_window[0])}–${fmt(r.test_window[1])} s; gaps: no visible marker`;
+      drawHeatmap(ui.heat, {
+        grid: plan.grid, points: r.sweep_points.map((p, k) => (evaluated && !evaluated[k] ? null : p)),
+        deltaMax: plan.delta_over_rho_max, alphaMax: plan.alpha_over_rho_max,
+        marks: {
+          fit: [r.delta_over_rho, r.alpha_over_rho],
+          sweepBest: r.sweep ? [r.sweep.best_delta_over_rho, r.sweep.best_alpha_over_rho] : null,
+          aPriori: [ap.delta / r.rho, ap.alpha / r.rho],
+        },
+      });
+    }
+
+    async function loadReplay() {
+      if (!result || !Number.isFinite(result.train_error_cm ?? NaN)) return;
+      const answer = await client.replay(result.delta_over_rho, result.alpha_over_rho);
+      if (!answer.ok) return showFitError(`The replay could not be simulated: ${answer.error}`);
+      const nodes = summary.mesh.nx * summary.mesh.ny;
+      replay = makeReplay({ simulated: answer.simulated, markers: answer.markers, triangles: answer.triangles, markerNodes: summary.mesh.marker_nodes, nodes, nx: summary.mesh.nx });
+      ui.slider.max = replay.steps;
+      ui.slider.value = 0;
+      mirror.replaySteps = replay.steps;
+      showStep(0);
+      mirror.replayDrawn = true;
+    }
+    function showStep(step) {
+      if (!replay) return;
+      drawReplay(ui.replay, replay, step);
+      ui.replayTime.textContent = `${(step * summary.mesh.dt).toFixed(2)} s`;
+    }
+    function stopReplay() {
+      clearInterval(replayTimer);
+      replayTimer = 0;
+      ui.replayPlay.textContent = 'Play';
+    }
+    ui.slider.addEventListener('input', () => { stopReplay(); showStep(Number(ui.slider.value)); });
+    ui.replayPlay.addEventListener('click', () => {
+      if (replayTimer) return stopReplay();
+      if (!replay) return;
+      ui.replayPlay.textContent = 'Pause';
+      const stride = Math.max(1, Math.round(1 / 30 / summary.mesh.dt));
+      replayTimer = setInterval(() => {
+        const next = Number(ui.slider.value) + stride;
+        ui.slider.value = next > replay.steps ? 0 : next;
+        showStep(Number(ui.slider.value));
+      }, 1000 / 30);
+    });
+
+    function exportObject() {
+      return {
+        kind: 'tela-fit',
+        app: { name: 'tela', version: APP_VERSION },
+        created: new Date().toISOString(),
+        input: { name: file.name, bytes: file.bytes.length, sha256: file.sha256 },
+        options: optionsUsed,
+        settings: { ...settingsUsed, workers: client.workers },
+        fit: result,
+      };
+    }
+    ui.exportJson.addEventListener('click', () => {
+      if (!result) return;
+      const text = JSON.stringify(exportObject(), null, 1);
+      mirror.exported = text;
+      const blob = new Blob([text], { type: 'application/json' });
+      const url = URL.createObjectURL(blob);
+      const a = el('a', { href: url, download: `tela-fit-${file.name.replace(/\.[^.]*$/, '')}.json` });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10000);
+    });
+    ui.share.addEventListener('click', async () => {
+      if (!result) return;
+      const base = app.state.scenario;
+      if (!base) return showFitError('The share link needs a Simulate scene to carry the parameters; none is loaded.');
+      // the current Simulate scene with the fitted material: parameters only, never the recording
+      const scenario = structuredClone(base);
+      scenario.material = { ...(scenario.material ?? {}), rho: result.rho, delta: result.delta, alpha: result.alpha };
+      const hash = await encodeShareHash({ scenario, steps: 0, view: { playing: false } });
+      const url = `${location.href.replace(/#.*$/, '')}${hash}`;
+      mirror.shareLink = url;
+      let copied = false;
+      try {
+        await navigator.clipboard.writeText(url);
+        copied = true;
+      } catch {
+        // no clipboard permission: show the link instead
+      }
+      app.showNotice(`Share link for “${app.state.name}” with the fitted δ = ${fmt(result.delta)}, α = ${fmt(result.alpha)} (ρ = ${fmt(result.rho)}) ${copied ? 'copied to the clipboard' : `: ${url}`}. The recording is not in it.`);
+    });
+
+    ui.sample.addEventListener('click', async () => {
+      try {
+        const response = await fetch(SAMPLE.url);
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        ui.kappa.value = '0.001'; // the bending stiffness the sample was generated with
+        await open(SAMPLE.name, new Uint8Array(await response.arrayBuffer()));
+      } catch (err) {
+        showFitError(`The sample recording could not be loaded: ${err.message}`);
+      }
+    });
+    ui.apply.addEventListener('click', () => file && parse());
+    ui.run.addEventListener('click', runFit);
+    ui.cancel.addEventListener('click', () => {
+      client?.cancel();
+      ui.cancel.disabled = true;
+      app.setStatus('Fit: cancelling after the simulations in flight…');
+    });
+
+    openFile = open;
+  },
+
+  async open({ name, bytes }) {
+    return openFile?.(name, bytes);
+  },
+
+  deactivate() {},
+};

@@ -1,0 +1,37 @@
+// The panel registry. A panel is a module that registers
+//   { id, title, accepts: [format ids of web/src/io/sniff.js], mount(container, app),
+//     open?(file: { name, bytes, format }, app), activate?(), deactivate?() }
+// Simulate comes first; Fit, Reconstruct and Classify add themselves in their own files
+// (web/src/panels/<id>.js) and one registerPanel line in web/src/main.js.
+//
+// What a panel gets as `app` (web/src/main.js):
+//   app.state                 { scenes, scenario, scenarioText, name, steps, time, hash, playing,
+//                               field, wireframe, pins, dt, nodes }
+//   app.on(event, fn)         'scenes' | 'scene' | 'frame' | 'playing'
+//   app.loadScenario(objectOrJson, { steps, play }) -> Promise<{ ok, message }>
+//   app.loadScene(name, { play }), app.play(), app.pause(), app.step(), app.reset()
+//   app.showPanel(id), app.showError(text), app.clearError(), app.showNotice(text), app.setStatus(text)
+//   app.view                  the three.js view (web/src/render/view.js), or null without WebGL
+// A panel that needs the simulator for long jobs (fits) starts its own worker.
+const registry = [];
+
+export function registerPanel(panel) {
+  if (!panel?.id || registry.some((p) => p.id === panel.id)) {
+    throw new Error(`panel "${panel?.id}" is missing an id or registered twice`);
+  }
+  registry.push({ accepts: [], ...panel });
+}
+
+export function panels() {
+  return registry.slice();
+}
+
+// the panel that takes files of this format, if any
+export function panelFor(format) {
+  return registry.find((p) => p.accepts.includes(format) && typeof p.open === 'function') ?? null;
+}
+
+// format ids some registered panel opens
+export function acceptedFormats() {
+  return [...new Set(registry.flatMap((p) => (typeof p.open === 'function' ? p.accepts : [])))];
+}

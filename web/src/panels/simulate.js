@@ -1,0 +1,269 @@
+// The Simulate panel: the gallery of built-in scenes, play / pause / step / reset, the
+// scenario's parameters (edits restart the run; the core's validation message is shown at the
+// field it names), view options, exports and the scenario as JSON.
+
+const MATERIAL = [
+  ['rho', 'ρ inertial density', 'kg/m²'],
+  ['delta', 'δ gravitational density', 'kg/m²'],
+  ['alpha', 'α mass damping', 'kg/(m² s)'],
+  ['kappa', 'κ bending stiffness', ''],
+  ['beta', 'β stiffness damping', ''],
+  ['shear', 'shear stiffness kₛ', ''],
+];
+const SOLVER = [
+  ['dt', 'time step dt', 's'],
+  ['tolerance', 'tolerance', 'relative'],
+  ['max_iterations', 'max iterations', 'per step', 'int'],
+];
+const RECTANGLE = [
+  ['width', 'width', 'm'], ['height', 'height', 'm'],
+  ['nx', 'nodes along width', '', 'int'], ['ny', 'nodes along height', '', 'int'],
+  ['elements', 'elements', '', ['quad', 'tri', 'tri_left', 'tri_irregular']],
+  ['nodes', 'nodes (tri_irregular)', '', 'int'],
+  ['noise', 'noise SD', 'm'],
+];
+const DISC = [
+  ['radius', 'radius', 'm'], ['inner_radius', 'inner radius', 'm'],
+  ['rings', 'rings', '', 'int'], ['sectors', 'sectors', '', 'int'], ['noise', 'noise SD', 'm'],
+];
+const MOTION = {
+  hold: [],
+  sinusoid: [['amplitude', 'amplitude', 'm'], ['frequency', 'frequency', 'Hz'], ['phase', 'phase', 'rad'],
+             ['start', 'start', 's'], ['stop', 'stop', 's']],
+  keyframes: [],
+};
+
+const el = (tag, props = {}, ...children) => {
+  const node = Object.assign(document.createElement(tag), props);
+  node.append(...children.filter((c) => c !== null && c !== undefined));
+  return node;
+};
+
+function setPath(object, path, value) {
+  const keys = path.split('.');
+  const last = keys.pop();
+  const parent = keys.reduce((o, k) => o[k], object);
+  parent[last] = value;
+}
+
+export const simulatePanel = {
+  id: 'simulate',
+  title: 'Simulate',
+  accepts: ['scenario'],
+
+  mount(container, app) {
+    const ui = {};
+    // ---- gallery
+    const gallery = el('div', { className: 'gallery', role: 'group' });
+    gallery.setAttribute('aria-label', 'built-in scenes');
+    container.append(el('h2', { textContent: 'Scenes' }), gallery);
+    app.on('scenes', (scenes) => {
+      gallery.replaceChildren(...scenes.map((s) => {
+        const b = el('button', { type: 'button', textContent: s.name, title: s.description });
+        b.dataset.scene = s.name;
+        b.addEventListener('click', () => app.loadScene(s.name, { play: true }));
+        return b;
+      }));
+    });
+    ui.description = el('p', { className: 'description' });
+    container.append(ui.description);
+
+    // ---- transport
+    ui.play = el('button', { type: 'button', id: 'play', textContent: 'Play' });
+    ui.step = el('button', { type: 'button', id: 'step', textContent: 'Step', title: 'one step (.)' });
+    ui.reset = el('button', { type: 'button', id: 'reset', textContent: 'Reset', title: 'back to t = 0 (Backspace)' });
+    ui.play.title = 'pause / resume (Space)';
+    ui.play.addEventListener('click', () => app.togglePlay());
+    ui.step.addEventListener('click', () => app.step());
+    ui.reset.addEventListener('click', () => app.reset());
+    container.append(el('div', { className: 'transport' }, ui.play, ui.step, ui.reset));
+    app.on('playing', (on) => {
+      ui.play.textContent = on ? 'Pause' : 'Play';
+      ui.play.setAttribute('aria-pressed', String(on));
+    });
+
+    // ---- parameters
+    ui.form = el('form', { id: 'params', noValidate: true });
+    ui.form.addEventListener('submit', (e) => e.preventDefault());
+    ui.paramsError = el('p', { id: 'params-error', className: 'field-error', role: 'alert', hidden: true });
+    container.append(el('h2', { textContent: 'Parameters' }),
+      el('p', { className: 'hint', textContent: 'A change restarts the run from t = 0.' }), ui.form, ui.paramsError);
+
+    const numberInput = (path, value, kind) => {
+      const input = el('input', { type: 'text', inputMode: kind === 'int' ? 'numeric' : 'decimal', value: String(value ?? '') });
+      input.dataset.path = path;
+      input.dataset.kind = kind;
+      input.autocomplete = 'off';
+      input.spellcheck = false;
+      return input;
+    };
+    const row = (path, label, unit, kind, value) => {
+      const id = `param-${path.replace(/[^a-z0-9]+/gi, '-')}`;
+      let input;
+      if (Array.isArray(kind)) {
+        input = el('select', {}, ...kind.map((o) => el('option', { value: o, textContent: o, selected: o === value })));
+        input.dataset.path = path;
+        input.dataset.kind = 'string';
+      } else if (kind === 'string') {
+        input = el('input', { type: 'text', value: String(value ?? '') });
+        input.dataset.path = path;
+        input.dataset.kind = 'string';
+      } else {
+        input = numberInput(path, value, kind);
+      }
+      input.id = id;
+      return el('div', { className: 'param' },
+        el('label', { htmlFor: id, textContent: label }), input,
+        el('span', { className: 'unit', textContent: unit }));
+    };
+    const fieldset = (legend, ...rows) => el('fieldset', {}, el('legend', { textContent: legend }), ...rows);
+
+    function renderForm(scenario) {
+      const focused = document.activeElement?.dataset?.path;
+      const parts = [];
+      const m = scenario.mesh;
+      if (m.type === 'rectangle') {
+        parts.push(fieldset('Mesh (rectangle)', ...RECTANGLE
+          .filter(([k]) => k !== 'nodes' || m.elements === 'tri_irregular')
+          .map(([k, l, u, kind = 'number']) => row(`mesh.${k}`, l, u, kind, m[k]))));
+      } else if (m.type === 'disc' || m.type === 'ring') {
+        parts.push(fieldset(`Mesh (${m.type})`, ...DISC
+          .filter(([k]) => k !== 'inner_radius' || m.type === 'ring')
+          .map(([k, l, u, kind = 'number']) => row(`mesh.${k}`, l, u, kind, m[k]))));
+      } else {
+        parts.push(fieldset('Mesh', el('p', { className: 'hint', textContent: `explicit mesh: ${m.vertices.length / 3} nodes, ${m.faces.length} faces (edit as JSON)` })));
+      }
+      parts.push(fieldset('Material', ...MATERIAL.map(([k, l, u]) => row(`material.${k}`, l, u, 'number', scenario.material[k]))));
+      parts.push(fieldset('Solver', ...SOLVER.map(([k, l, u, kind = 'number']) => row(`solver.${k}`, l, u, kind, scenario.solver[k])),
+        row('duration', 'duration', 's', 'number', scenario.duration)));
+      scenario.controls.forEach((c, i) => {
+        const nodes = typeof c.nodes === 'string' ? c.nodes : c.nodes.join(',');
+        const rows = [row(`controls.${i}.nodes`, 'nodes', 'set or indices', 'string', nodes),
+          row(`controls.${i}.motion.type`, 'motion', '', Object.keys(MOTION), c.motion.type)];
+        for (const [k, l, u] of MOTION[c.motion.type] ?? []) rows.push(row(`controls.${i}.motion.${k}`, l, u, 'number', c.motion[k]));
+        if (c.motion.type === 'sinusoid') {
+          rows.push(row(`controls.${i}.motion.axis`, 'axis', 'x, y, z', 'vector', (c.motion.axis ?? [1, 0, 0]).join(', ')));
+        }
+        parts.push(fieldset(`Control ${i + 1}`, ...rows));
+      });
+      ui.form.replaceChildren(...parts);
+      if (focused) ui.form.querySelector(`[data-path="${focused}"]`)?.focus();
+    }
+
+    function showParamsError(message, path) {
+      ui.paramsError.textContent = message;
+      ui.paramsError.hidden = !message;
+      for (const input of ui.form.querySelectorAll('[data-path]')) {
+        const p = input.dataset.path;
+        // the core names fields as "controls[0].motion.amplitude"; the form as controls.0.motion.amplitude
+        const corePath = p.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+        const bad = message && (p === path || message.startsWith(`${corePath}:`) || message.startsWith(`${corePath}[`));
+        input.setAttribute('aria-invalid', bad ? 'true' : 'false');
+        if (bad) input.setAttribute('aria-describedby', 'params-error');
+        else input.removeAttribute('aria-describedby');
+      }
+    }
+
+    function parseValue(input) {
+      const raw = input.value.trim();
+      const kind = input.dataset.kind;
+      const path = input.dataset.path.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+      if (kind === 'string') {
+        if (input.dataset.path.endsWith('.nodes') && /^\d+(\s*,\s*\d+)*$/.test(raw)) {
+          return { value: raw.split(',').map(Number) };
+        }
+        return { value: raw };
+      }
+      if (kind === 'vector') {
+        const v = raw.split(/[\s,]+/).filter(Boolean).map(Number);
+        if (v.length !== 3 || !v.every(Number.isFinite)) return { error: `${path}: three numbers are needed, e.g. 1, 0, 0` };
+        return { value: v };
+      }
+      const x = Number(raw);
+      if (raw === '' || !Number.isFinite(x)) return { error: `${path}: “${input.value}” is not a number` };
+      if (kind === 'int' && !Number.isInteger(x)) return { error: `${path}: must be a whole number (got ${raw})` };
+      return { value: x };
+    }
+
+    ui.form.addEventListener('change', async (event) => {
+      const input = event.target.closest('[data-path]');
+      if (!input || !app.state.scenario) return;
+      const parsed = parseValue(input);
+      if (parsed.error) {
+        showParamsError(parsed.error, input.dataset.path);
+        return;
+      }
+      const scenario = structuredClone(app.state.scenario);
+      const path = input.dataset.path;
+      if (path.endsWith('.motion.type')) {
+        const i = Number(path.split('.')[1]);
+        scenario.controls[i].motion = parsed.value === 'sinusoid'
+          ? { type: 'sinusoid', axis: [1, 0, 0], amplitude: 0.05, frequency: 0.5 }
+          : parsed.value === 'keyframes'
+            ? { type: 'keyframes', keyframes: [{ time: 0, offset: [0, 0, 0] }, { time: 1, offset: [0.1, 0, 0] }] }
+            : { type: 'hold' };
+      } else {
+        setPath(scenario, path, parsed.value);
+      }
+      const answer = await app.loadScenario(scenario, { play: app.state.playing });
+      if (!answer.ok) showParamsError(answer.message, path);
+    });
+
+    // ---- view options
+    ui.field = el('select', { id: 'field' },
+      el('option', { value: 'none', textContent: 'front / back colours' }),
+      el('option', { value: 'area', textContent: 'area error per element' }),
+      el('option', { value: 'area-signed', textContent: 'area change per element (signed)' }),
+      el('option', { value: 'strain', textContent: 'edge strain per element' }));
+    ui.field.addEventListener('change', () => app.setField(ui.field.value));
+    ui.wireframe = el('input', { type: 'checkbox', id: 'wireframe' });
+    ui.wireframe.addEventListener('change', () => app.setWireframe(ui.wireframe.checked));
+    ui.pins = el('input', { type: 'checkbox', id: 'pins', checked: true });
+    ui.pins.addEventListener('change', () => app.setPins(ui.pins.checked));
+    const camera = el('button', { type: 'button', textContent: 'Frame the cloth' });
+    camera.addEventListener('click', () => app.view?.resetCamera());
+    container.append(el('h2', { textContent: 'View' }),
+      el('div', { className: 'param' }, el('label', { htmlFor: 'field', textContent: 'colour' }), ui.field),
+      el('div', { className: 'checks' },
+        el('label', {}, ui.wireframe, ' wireframe'),
+        el('label', {}, ui.pins, ' controlled nodes'), camera));
+
+    // ---- exports
+    const exports = [['csv', 'Trajectory CSV'], ['obj', 'Frame OBJ'], ['ply', 'Frame PLY'], ['scenario', 'Scenario JSON'], ['png', 'PNG image']];
+    container.append(el('h2', { textContent: 'Export' }), el('div', { className: 'exports' },
+      ...exports.map(([what, label]) => {
+        const b = el('button', { type: 'button', textContent: label });
+        b.dataset.export = what;
+        b.addEventListener('click', () => app.exportFile(what));
+        return b;
+      })));
+
+    // ---- scenario JSON
+    ui.json = el('textarea', { id: 'scenario-text', rows: 12, spellcheck: false });
+    ui.json.setAttribute('aria-label', 'scenario JSON');
+    const apply = el('button', { type: 'button', id: 'scenario-apply', textContent: 'Apply JSON' });
+    ui.jsonError = el('p', { className: 'field-error', role: 'alert', hidden: true });
+    apply.addEventListener('click', async () => {
+      const answer = await app.loadScenario(ui.json.value, { play: app.state.playing });
+      ui.jsonError.textContent = answer.ok ? '' : answer.message;
+      ui.jsonError.hidden = answer.ok;
+    });
+    container.append(el('details', {}, el('summary', { textContent: 'Scenario JSON' }), ui.json, apply, ui.jsonError));
+
+    app.on('scene', (state) => {
+      if (state.scenario) {
+        renderForm(state.scenario);
+        ui.json.value = state.scenarioText;
+        ui.jsonError.hidden = true;
+        ui.description.textContent = state.scenario.description || '';
+        for (const b of gallery.querySelectorAll('button')) b.setAttribute('aria-pressed', String(b.dataset.scene === state.name));
+      }
+      showParamsError('');
+      ui.field.value = state.field;
+      ui.wireframe.checked = state.wireframe;
+      ui.pins.checked = state.pins;
+    });
+  },
+
+  // a dropped scenario file is loaded by web/src/io/drop.js through app.loadScenario
+};

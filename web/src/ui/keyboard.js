@@ -1,0 +1,21 @@
+// Page-wide shortcuts (MuJoCo style). bindings: key (KeyboardEvent.key) -> action.
+// Nothing fires while the user types in a field, or with Ctrl/Alt/Meta held.
+function isTyping(target) {
+  if (!(target instanceof Element)) return false;
+  if (target.isContentEditable) return true;
+  const tag = target.tagName;
+  if (tag === 'TEXTAREA' || tag === 'SELECT') return true;
+  if (tag !== 'INPUT') return false;
+  return !['button', 'checkbox', 'radio', 'range', 'reset', 'submit', 'file'].includes(target.type);
+}
+
+export function installKeyboard(bindings) {
+  window.addEventListener('keydown', (event) => {
+    if (event.ctrlKey || event.altKey || event.metaKey || isTyping(event.target)) return;
+    const action = bindings[event.key];
+    if (!action) return;
+    // Space on a focused button would also click it
+    event.preventDefault();
+    action();
+  });
+}
