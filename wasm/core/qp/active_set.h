@@ -5,10 +5,15 @@
 //
 // (g = e for equalities, b for working inequalities), then
 //   - removes ALL working inequalities with a negative multiplier at once (Remark 3.5.4);
-//   - otherwise adds the most violated inequality (Remark 3.5.1), one at a time;
+//   - otherwise brings in the most violated inequality (Remark 3.5.1), one at a time;
 //   - stops when no multiplier is negative and nothing is violated.
-// It may start from any working set (feasible or not): Corollary 1 guarantees that released
-// constraints become feasible and that added ones enter with a positive multiplier.
+// It may start from any working set, feasible or not (the warm start need not be right).
+// An inequality is brought in by a dual step (Goldfarb-Idnani): its multiplier grows while
+// the working multipliers follow, until it holds, or until a working multiplier reaches zero
+// first, which then leaves and the step goes on. The multipliers stay >= 0, so the method
+// terminates; the thesis' full step followed by "release all negatives" cycled on dense
+// random QPs (tests/cpp/qp). With a dependent gradient the ratio test performs the exchange
+// of Remark 3.5.2.
 //
 // Linear algebra (§3.5.1-3.5.2). The "base" rows (the equalities and the working
 // inequalities at the last refactorization) are factorized by the sparse supernodal
@@ -19,10 +24,11 @@
 // later is appended as a dense bordered row, eq. 3.12: l = L^-1 Q G_B M^-1 a^T (one forward
 // substitution) and a new row of a small dense Cholesky factor of the Schur complement. A
 // pivot^2 <= dependence_tolerance * a M^-1 a^T means the new gradient depends on the working
-// ones (Remark 3.5.3): the coefficients alpha of that combination come from one more solve;
-// the working inequality with the largest positive alpha leaves and the new one enters
-// (Remark 3.5.2; if no alpha is positive the problem is infeasible, since then a^T x cannot
-// grow on the working set). Removals of appended rows refactor only the small dense block;
+// ones (Remark 3.5.3): alpha = A_W^-1 G_W M^-1 a^T (the coefficients of the combination, also
+// the direction of the dual step) comes from one more backward solve; a working inequality
+// with positive alpha leaves by the ratio test and the new one enters (Remark 3.5.2); if no
+// alpha is positive the problem is infeasible, since a x cannot grow while the working rows
+// hold. Removals of appended rows refactor only the small dense block;
 // removals of base rows, or more than max_appended appended rows, refactor the base
 // (Remark 3.5.4: with all negative multipliers leaving at once this beats downdates).
 #pragma once
