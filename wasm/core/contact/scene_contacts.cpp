@@ -158,49 +158,58 @@ void SceneContacts::cusp_rows(int index, const ContactQuery& q, double omega,
   const RigidPose pose0 = rigid_pose(o.motion, q.t0), pose1 = rigid_pose(o.motion, q.t1);
   const double clearance = clearance_of(self_);
   const double shift = omega * 2 * clearance;
-  for (std::size_t i = 0; i < tips_[index].size(); ++i) {
-    const V tip0 = pose0.to_world(tips_[index][i]), tip1 = pose1.to_world(tips_[index][i]);
-    Aabb tip_box = Aabb::of_point(tip0);
-    tip_box.expand(tip1);
-    tip_box.inflate(2 * clearance + kProximity);
-    for (std::size_t t = 0; t < mesh_.triangles.size(); ++t) {
-      const auto& T = mesh_.triangles[t];
-      if (controlled_[T[0]] && controlled_[T[1]] && controlled_[T[2]]) continue;
-      Aabb box = Aabb::of_point(row(q.start, T[0]));
-      for (int k = 0; k < 3; ++k) {
-        box.expand(row(q.start, T[k]));
-        box.expand(row(q.current, T[k]));
-      }
-      if (!box.overlaps(tip_box)) continue;
-      const V A0 = row(q.start, T[0]), B0 = row(q.start, T[1]), C0 = row(q.start, T[2]);
-      const V A1 = row(q.current, T[0]), B1 = row(q.current, T[1]), C1 = row(q.current, T[2]);
-      V nu0 = (B0 - A0).cross(C0 - A0);
-      bool crossing = false;
-      if (nu0.norm() > 0) {
-        nu0.normalize();
-        const double side = (tip0 - A0).dot(nu0) >= 0 ? 1.0 : -1.0;
-        const V d = side * shift * nu0;
-        crossing = point_triangle_ccd(A0 + d, B0 + d, C0 + d, tip0 - d, A1 + d, B1 + d, C1 + d, tip1 - d,
-                                      kCcdTolerance).hit;
-      }
-      const PointTriangleClosest now = point_triangle_closest(tip1, A1, B1, C1);
-      const bool interior = now.u > 0 && now.v > 0 && now.w > 0;
-      if (!crossing && !(interior && now.distance < clearance + kProximity)) continue;
-      V nu = (B1 - A1).cross(C1 - A1);
-      if (nu.norm() == 0) continue;
-      nu.normalize();
-      const V start_point = now.u * A0 + now.v * B0 + now.w * C0;
-      if (nu.dot(start_point - tip0) < 0) nu = -nu;
-      ContactConstraint c;
-      c.nodes = {T[0], T[1], T[2], -1};
-      c.weights = {now.u, now.v, now.w, 0};
-      c.normal = nu;
-      c.offset = nu.dot(tip1) + clearance;
-      c.mu = o.mu;
-      c.surface_velocity = q.t1 > q.t0 ? V((tip1 - tip0) / (q.t1 - q.t0)) : V::Zero();
-      c.source = (1 + index) * kSourceStride + 1 + static_cast<int>(i);
-      out.push_back(c);
+  const std::vector<V>& tips = tips_[index];
+  std::vector<V> tip0(tips.size()), tip1(tips.size());
+  std::vector<Aabb> tip_boxes(tips.size()), tri_boxes(mesh_.triangles.size());
+  for (std::size_t i = 0; i < tips.size(); ++i) {
+    tip0[i] = pose0.to_world(tips[i]);
+    tip1[i] = pose1.to_world(tips[i]);
+    Aabb box = Aabb::of_point(tip0[i]);
+    box.expand(tip1[i]);
+    box.inflate(2 * clearance + kProximity);
+    tip_boxes[i] = box;
+  }
+  for (std::size_t t = 0; t < mesh_.triangles.size(); ++t) {
+    const auto& T = mesh_.triangles[t];
+    Aabb box = Aabb::of_point(row(q.start, T[0]));
+    for (int k = 0; k < 3; ++k) {
+      box.expand(row(q.start, T[k]));
+      box.expand(row(q.current, T[k]));
     }
+    tri_boxes[t] = box;
+  }
+  const double cell = std::max(mesh_.mean_edge_length, 2 * clearance + kProximity);
+  for (const auto& [i, t] : overlapping_pairs(tip_boxes, tri_boxes, false, cell)) {
+    const auto& T = mesh_.triangles[t];
+    if (controlled_[T[0]] && controlled_[T[1]] && controlled_[T[2]]) continue;
+    const V A0 = row(q.start, T[0]), B0 = row(q.start, T[1]), C0 = row(q.start, T[2]);
+    const V A1 = row(q.current, T[0]), B1 = row(q.current, T[1]), C1 = row(q.current, T[2]);
+    V nu0 = (B0 - A0).cross(C0 - A0);
+    bool crossing = false;
+    if (nu0.norm() > 0) {
+      nu0.normalize();
+      const double side = (tip0[i] - A0).dot(nu0) >= 0 ? 1.0 : -1.0;
+      const V d = side * shift * nu0;
+      crossing = point_triangle_ccd(A0 + d, B0 + d, C0 + d, tip0[i] - d, A1 + d, B1 + d, C1 + d, tip1[i] - d,
+                                    kCcdTolerance).hit;
+    }
+    const PointTriangleClosest now = point_triangle_closest(tip1[i], A1, B1, C1);
+    const bool interior = now.u > 0 && now.v > 0 && now.w > 0;
+    if (!crossing && !(interior && now.distance < clearance + kProximity)) continue;
+    V nu = (B1 - A1).cross(C1 - A1);
+    if (nu.norm() == 0) continue;
+    nu.normalize();
+    const V start_point = now.u * A0 + now.v * B0 + now.w * C0;
+    if (nu.dot(start_point - tip0[i]) < 0) nu = -nu;
+    ContactConstraint c;
+    c.nodes = {T[0], T[1], T[2], -1};
+    c.weights = {now.u, now.v, now.w, 0};
+    c.normal = nu;
+    c.offset = nu.dot(tip1[i]) + clearance;
+    c.mu = o.mu;
+    c.surface_velocity = q.t1 > q.t0 ? V((tip1[i] - tip0[i]) / (q.t1 - q.t0)) : V::Zero();
+    c.source = (1 + index) * kSourceStride + 1 + static_cast<int>(i);
+    out.push_back(c);
   }
 }
 
