@@ -10,6 +10,7 @@
 #include <string>
 
 void bench_fit();
+void bench_dgli();
 
 namespace {
 
@@ -62,6 +63,7 @@ int main() {
   for (const char* name : {"hang-7x9", "hang-20x33", "hang-30x30"}) status |= run_scene(name);
   bench_pointcloud();
   bench_fit();
+  bench_dgli();
   bench_qp();
   bench_contact();
   return status;

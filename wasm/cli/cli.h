@@ -26,5 +26,8 @@ int run_scenario(const std::vector<std::string>& args);
 int run_simulate(const std::vector<std::string>& args);
 int run_fit(const std::vector<std::string>& args);
 int run_synth_recording(const std::vector<std::string>& args);
+int run_dgli(const std::vector<std::string>& args);
+int run_classify(const std::vector<std::string>& args);
+int run_dgli_database(const std::vector<std::string>& args);
 
 }  // namespace tela::cli

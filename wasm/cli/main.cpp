@@ -46,7 +46,8 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   const std::string usage =
       "usage: tela scenarios | tela scenario NAME | tela simulate FILE|NAME [--out traj.csv] "
-      "[--every K] [--final-obj FILE] [--steps N] | tela fit RECORDING [...] | tela synth-recording SCENE --out FILE";
+      "[--every K] [--final-obj FILE] [--steps N] | tela fit RECORDING [...] | tela synth-recording SCENE --out FILE | "
+      "tela dgli STATE | tela classify STATE [--database FILE] | tela dgli-database --out FILE [--evaluate]";
   if (args.empty()) return bad_input(usage);
   const std::string command = args.front();
   args.erase(args.begin());
@@ -55,5 +56,8 @@ int main(int argc, char** argv) {
   if (command == "simulate") return run_simulate(args);
   if (command == "fit") return run_fit(args);
   if (command == "synth-recording") return run_synth_recording(args);
+  if (command == "dgli") return run_dgli(args);
+  if (command == "classify") return run_classify(args);
+  if (command == "dgli-database") return run_dgli_database(args);
   return bad_input("unknown command '" + command + "'; " + usage);
 }

@@ -1,0 +1,129 @@
+// tela dgli-database --out FILE [--evaluate]: simulates the napkin folding sequences, writes the
+// dGLI reference database, and optionally classifies held-out sequences (other resolution,
+// pose, depths, 2 mm boundary noise) and prints the accuracy and confusion matrices.
+#include "cli.h"
+
+#include "dgli/napkin_database.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace tela::cli {
+
+int run_dgli_database(const std::vector<std::string>& args) {
+  const std::string usage =
+      "usage: tela dgli-database [--out FILE] [--evaluate] [--database FILE (evaluate an existing one)] "
+      "[--per-side K] [--layout spread|first_half] [--held-out-per-class N] [--held-out-out FILE] [--seed S] [--k K] [--noise M]";
+  std::string out_path, database_path, held_out_path;
+  bool evaluate = false;
+  int k = 1;
+  NapkinDatabaseSpec spec;
+  HeldOutSpec held_out;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    const bool has_value = i + 1 < args.size();
+    char* end = nullptr;
+    if (a == "--out" && has_value) out_path = args[++i];
+    else if (a == "--database" && has_value) database_path = args[++i];
+    else if (a == "--evaluate") evaluate = true;
+    else if (a == "--held-out-out" && has_value) held_out_path = args[++i];
+    else if (a == "--per-side" && has_value) {
+      spec.settings.per_side = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
+      if (*end != '\0' || spec.settings.per_side < 1 || spec.settings.per_side > 20)
+        return bad_input("--per-side: needs a whole number in [1, 20]");
+    } else if (a == "--held-out-per-class" && has_value) {
+      held_out.sequences_per_class = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
+      if (*end != '\0' || held_out.sequences_per_class < 1 || held_out.sequences_per_class > 100)
+        return bad_input("--held-out-per-class: needs a whole number in [1, 100]");
+    } else if (a == "--layout" && has_value) {
+      if (!parse_side_layout(args[++i], spec.settings.layout)) return bad_input("--layout: spread or first_half");
+    } else if (a == "--k" && has_value) {
+      k = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
+      if (*end != '\0' || k < 1 || k > 100) return bad_input("--k: needs a whole number in [1, 100]");
+    } else if (a == "--noise" && has_value) {
+      held_out.noise = std::strtod(args[++i].c_str(), &end);
+      if (*end != '\0' || !(held_out.noise >= 0 && held_out.noise < 0.05)) return bad_input("--noise: metres in [0, 0.05)");
+    } else if (a == "--hover" && has_value) {
+      spec.hover = held_out.hover = std::strtod(args[++i].c_str(), &end);
+      if (*end != '\0' || !(spec.hover > 0 && spec.hover < 0.2)) return bad_input("--hover: metres in (0, 0.2)");
+    } else if (a == "--margin" && has_value) {
+      spec.pin_margin_fraction = held_out.pin_margin_fraction = std::strtod(args[++i].c_str(), &end);
+      if (*end != '\0' || !(spec.pin_margin_fraction >= 0 && spec.pin_margin_fraction < 0.5))
+        return bad_input("--margin: a fraction of the side in [0, 0.5)");
+    } else if (a == "--nodes" && has_value) {
+      spec.pose.nodes_per_side = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
+      if (*end != '\0' || spec.pose.nodes_per_side < 3 || spec.pose.nodes_per_side > 40)
+        return bad_input("--nodes: nodes per side of the database napkin, in [3, 40]");
+    } else if (a == "--held-out-nodes" && has_value) {
+      held_out.pose.nodes_per_side = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
+      if (*end != '\0' || held_out.pose.nodes_per_side < 3 || held_out.pose.nodes_per_side > 40)
+        return bad_input("--held-out-nodes: nodes per side of the held-out napkins, in [3, 40]");
+    } else if (a == "--seed" && has_value) {
+      held_out.seed = std::strtoull(args[++i].c_str(), &end, 10);
+      if (*end != '\0') return bad_input("--seed: needs a whole number");
+    } else return bad_input("unknown or incomplete option '" + a + "'; " + usage);
+  }
+  if (out_path.empty() && database_path.empty()) return bad_input("give --out FILE or --database FILE; " + usage);
+
+  nlohmann::json out;
+  const auto start = std::chrono::steady_clock::now();
+  DgliDatabase db;
+  if (!database_path.empty()) {
+    Result<std::string> text = read_file(database_path);
+    if (!text.ok()) return bad_input("--database: " + text.error);
+    Result<DgliDatabase> parsed = parse_database(*text.value);
+    if (!parsed.ok()) return bad_input(database_path + ": " + parsed.error);
+    db = *parsed.value;
+  } else {
+    GenerationReport report;
+    db = generate_napkin_database(spec, &report);
+    out["sequences"] = report.sequences;
+    out["failed_sequences"] = report.failed_sequences;
+    out["failures"] = report.failures;
+    out["unconverged_steps"] = report.unconverged_steps;
+  }
+  if (!out_path.empty()) {
+    std::ofstream file(out_path);
+    if (!file) return bad_input("--out: cannot write '" + out_path + "'");
+    file << database_to_json(db) << '\n';
+    out["out"] = out_path;
+  }
+  out["states"] = db.states.size();
+  out["representatives"] = db.representatives.size();
+  std::vector<int> per_class(db.classes.size(), 0);
+  for (const ReferenceState& r : db.representatives) ++per_class[r.label];
+  out["representatives_per_class"] = per_class;
+  out["classes"] = db.classes;
+  if (evaluate) {
+    std::vector<ReferenceState> held_out_states;
+    const Evaluation e = evaluate_held_out(db, held_out, k, &held_out_states);
+    if (!held_out_path.empty()) {
+      DgliDatabase dump = db;
+      dump.representatives = held_out_states;
+      dump.states = held_out_states;
+      dump.provenance = "held-out states (not a reference database)";
+      std::ofstream file(held_out_path);
+      if (!file) return bad_input("--held-out-out: cannot write '" + held_out_path + "'");
+      file << database_to_json(dump) << '\n';
+    }
+    out["held_out"] = {{"states", e.total},
+                       {"sequences", e.generation.sequences},
+                       {"failed_sequences", e.generation.failed_sequences},
+                       {"failures", e.generation.failures},
+                       {"accuracy_nearest_representative", e.accuracy_nearest()},
+                       {"accuracy_knn", e.accuracy_knn()},
+                       {"k", k},
+                       {"confusion_nearest_representative", e.confusion_nearest},
+                       {"confusion_knn", e.confusion_knn},
+                       {"nodes_per_side", held_out.pose.nodes_per_side},
+                       {"noise_m", held_out.noise}};
+  }
+  out["wall_ms"] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  std::printf("%s\n", out.dump().c_str());
+  return 0;
+}
+
+}  // namespace tela::cli

@@ -1,0 +1,320 @@
+#include "dgli/dgli_classifier.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <numeric>
+
+namespace tela {
+namespace {
+
+using Vector = std::vector<double>;
+
+Vector mean_of(const std::vector<const Vector*>& members, std::size_t dim) {
+  Vector mean(dim, 0.0);
+  for (const Vector* v : members)
+    for (std::size_t i = 0; i < dim; ++i) mean[i] += (*v)[i];
+  for (double& x : mean) x /= std::max<std::size_t>(1, members.size());
+  return mean;
+}
+
+// deterministic k-means: farthest-point initialisation from the member nearest the mean
+std::vector<int> kmeans(const std::vector<const Vector*>& data, int k, std::vector<Vector>& centres) {
+  const std::size_t dim = data.front()->size();
+  const int n = static_cast<int>(data.size());
+  centres.clear();
+  const Vector mean = mean_of(data, dim);
+  int first = 0;
+  for (int i = 1; i < n; ++i)
+    if (coordinate_distance(*data[i], mean) < coordinate_distance(*data[first], mean)) first = i;
+  centres.push_back(*data[first]);
+  std::vector<double> nearest(n, 1e300);
+  while (static_cast<int>(centres.size()) < k) {
+    int far = 0;
+    for (int i = 0; i < n; ++i) {
+      nearest[i] = std::min(nearest[i], coordinate_distance(*data[i], centres.back()));
+      if (nearest[i] > nearest[far]) far = i;
+    }
+    centres.push_back(*data[far]);
+  }
+  std::vector<int> assignment(n, 0);
+  for (int iteration = 0; iteration < 30; ++iteration) {
+    for (int i = 0; i < n; ++i) {
+      double best = 1e300;
+      for (int c = 0; c < k; ++c) {
+        const double d = coordinate_distance(*data[i], centres[c]);
+        if (d < best) {
+          best = d;
+          assignment[i] = c;
+        }
+      }
+    }
+    for (int c = 0; c < k; ++c) {
+      std::vector<const Vector*> members;
+      for (int i = 0; i < n; ++i)
+        if (assignment[i] == c) members.push_back(data[i]);
+      if (!members.empty()) centres[c] = mean_of(members, dim);
+    }
+  }
+  return assignment;
+}
+
+}  // namespace
+
+double coordinate_distance(const Vector& a, const Vector& b) {
+  assert(a.size() == b.size());
+  double sum = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) sum += (a[i] - b[i]) * (a[i] - b[i]);
+  return std::sqrt(sum);
+}
+
+std::vector<ReferenceState> select_representatives(const std::vector<ReferenceState>& states, int class_count,
+                                                   double spread, int max_per_class) {
+  std::vector<ReferenceState> out;
+  for (int label = 0; label < class_count; ++label) {
+    std::vector<const Vector*> data;
+    std::vector<int> index;
+    for (std::size_t i = 0; i < states.size(); ++i)
+      if (states[i].label == label) {
+        data.push_back(&states[i].coordinates);
+        index.push_back(static_cast<int>(i));
+      }
+    if (data.empty()) continue;
+    const int n = static_cast<int>(data.size());
+    std::vector<Vector> centres;
+    std::vector<int> assignment;
+    for (int k = 1; k <= std::min(max_per_class, n); ++k) {
+      assignment = kmeans(data, k, centres);
+      double sum = 0;
+      for (int i = 0; i < n; ++i) sum += std::pow(coordinate_distance(*data[i], centres[assignment[i]]), 2);
+      if (std::sqrt(sum / n) <= spread) break;
+    }
+    for (int c = 0; c < static_cast<int>(centres.size()); ++c) {
+      int best = -1;
+      for (int i = 0; i < n; ++i)
+        if (assignment[i] == c &&
+            (best < 0 || coordinate_distance(*data[i], centres[c]) < coordinate_distance(*data[best], centres[c])))
+          best = i;
+      if (best < 0) continue;
+      ReferenceState r = states[index[best]];
+      r.group = c;
+      out.push_back(std::move(r));
+    }
+  }
+  return out;
+}
+
+std::vector<double> shift_segments(const Vector& coordinates, int m, int shift) {
+  Vector out(coordinates.size());
+  for (int i = 0; i < m; ++i)
+    for (int j = i + 1; j < m; ++j) {
+      const int a = (i + shift) % m, b = (j + shift) % m;
+      out[upper_index(i, j, m)] = coordinates[upper_index(std::min(a, b), std::max(a, b), m)];
+    }
+  return out;
+}
+
+int segment_count_of(std::size_t entries) {
+  int m = 1;
+  while (static_cast<std::size_t>(m) * (m - 1) / 2 < entries) ++m;
+  return static_cast<std::size_t>(m) * (m - 1) / 2 == entries ? m : 0;
+}
+
+Classification classify_coordinates(const DgliDatabase& db, const Vector& query, int k) {
+  Classification result;
+  // the query under the cloth's symmetries
+  std::vector<Vector> variants = {query};
+  const int m = segment_count_of(query.size());
+  if (db.rotations > 1 && m > 0 && m % db.rotations == 0)
+    for (int r = 1; r < db.rotations; ++r) variants.push_back(shift_segments(query, m, r * (m / db.rotations)));
+  auto distance_to = [&](const Vector& state) {
+    double best = 1e300;
+    for (const Vector& v : variants) best = std::min(best, coordinate_distance(v, state));
+    return best;
+  };
+  // nearest representative, and the nearest of another class
+  std::vector<double> best(db.classes.size(), 1e300);
+  for (const ReferenceState& r : db.representatives)
+    best[r.label] = std::min(best[r.label], distance_to(r.coordinates));
+  for (int c = 0; c < static_cast<int>(best.size()); ++c) {
+    if (best[c] >= 1e300) continue;
+    if (result.label < 0 || best[c] < result.distance) {
+      result.runner_up = result.label;
+      result.runner_up_distance = result.distance;
+      result.label = c;
+      result.distance = best[c];
+    } else if (result.runner_up < 0 || best[c] < result.runner_up_distance) {
+      result.runner_up = c;
+      result.runner_up_distance = best[c];
+    }
+  }
+  // k nearest states (stable order on ties). For k = 1 only the nearest state of each class
+  // matters, so a squared distance that already exceeds its class's best is abandoned early.
+  std::vector<std::pair<double, int>> distances;
+  distances.reserve(db.states.size());
+  std::vector<double> class_best(db.classes.size(), 1e300);
+  for (std::size_t i = 0; i < db.states.size(); ++i) {
+    const Vector& state = db.states[i].coordinates;
+    const int label = db.states[i].label;
+    const double bound = k <= 1 ? class_best[label] * class_best[label] : 1e300;
+    double best = 1e300;
+    for (const Vector& v : variants) {
+      double sum = 0;
+      for (std::size_t j = 0; j < v.size() && sum < std::min(best, bound); ++j) sum += (v[j] - state[j]) * (v[j] - state[j]);
+      best = std::min(best, sum);
+    }
+    if (best >= bound) continue;
+    const double d = std::sqrt(best);
+    class_best[label] = std::min(class_best[label], d);
+    distances.push_back({d, static_cast<int>(i)});
+  }
+  const int kk = std::min<int>(std::max(k, 1), static_cast<int>(distances.size()));
+  std::partial_sort(distances.begin(), distances.begin() + kk, distances.end());  // pairs: ties by index
+  std::vector<int> votes(db.classes.size(), 0);
+  std::vector<double> sums(db.classes.size(), 0.0);
+  double total = 0;
+  for (int i = 0; i < kk; ++i) {
+    const int label = db.states[distances[i].second].label;
+    ++votes[label];
+    sums[label] += distances[i].first;
+    total += distances[i].first;
+  }
+  for (int c = 0; c < static_cast<int>(votes.size()); ++c)
+    if (votes[c] > 0 && (result.knn_label < 0 || votes[c] > result.knn_votes ||
+                         (votes[c] == result.knn_votes && sums[c] < sums[result.knn_label]))) {
+      result.knn_label = c;
+      result.knn_votes = votes[c];
+    }
+  result.knn_distance = kk > 0 ? total / kk : 0;
+  // nearest state of the voted class and of any other class
+  std::vector<double> nearest(db.classes.size(), 1e300);
+  for (const auto& entry : distances) {
+    const int label = db.states[entry.second].label;
+    nearest[label] = std::min(nearest[label], entry.first);
+  }
+  if (result.knn_label >= 0) result.knn_label_distance = nearest[result.knn_label];
+  for (int c = 0; c < static_cast<int>(nearest.size()); ++c)
+    if (c != result.knn_label && nearest[c] < 1e300 &&
+        (result.state_runner_up < 0 || nearest[c] < result.state_runner_up_distance)) {
+      result.state_runner_up = c;
+      result.state_runner_up_distance = nearest[c];
+    }
+  return result;
+}
+
+std::string database_to_json(const DgliDatabase& db, int digits) {
+  using nlohmann::json;
+  const double scale = std::pow(10.0, digits);
+  auto states_json = [&](const std::vector<ReferenceState>& states, bool with_group) {
+    json list = json::array();
+    for (const ReferenceState& s : states) {
+      json values = json::array();
+      for (double v : s.coordinates) values.push_back(std::round(v * scale) / scale);
+      json item = {{"class", s.label}, {"source", s.source}, {"coordinates", values}};
+      if (with_group) item["group"] = s.group;
+      list.push_back(item);
+    }
+    return list;
+  };
+  json j;
+  j["format"] = "tela-dgli-database";
+  j["version"] = 1;
+  j["provenance"] = db.provenance;
+  j["settings"] = {{"segments", to_string(db.settings.choice)},
+                   {"per_side", db.settings.per_side},
+                   {"layout", to_string(db.settings.layout)},
+                   {"sides", db.settings.sides},
+                   {"normalize_by_perimeter", db.settings.normalize_by_perimeter},
+                   {"rotations", db.rotations}};
+  j["classes"] = db.classes;
+  j["representatives"] = states_json(db.representatives, true);
+  j["states"] = states_json(db.states, false);
+  return j.dump();
+}
+
+Result<DgliDatabase> parse_database(const std::string& text) {
+  using nlohmann::json;
+  using R = Result<DgliDatabase>;
+  const json j = json::parse(text, nullptr, false);
+  if (j.is_discarded()) return R::failure("database: not valid JSON");
+  if (!j.is_object() || j.value("format", "") != "tela-dgli-database")
+    return R::failure("database: format must be \"tela-dgli-database\"");
+  if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<int>() != 1)
+    return R::failure("database.version: must be 1");
+  DgliDatabase db;
+  if (j.contains("provenance") && j["provenance"].is_string()) db.provenance = j["provenance"].get<std::string>();
+  if (!j.contains("settings") || !j["settings"].is_object()) return R::failure("database.settings: missing");
+  const json& s = j["settings"];
+  if (!s.contains("segments") || !s["segments"].is_string() ||
+      !parse_segment_choice(s["segments"].get<std::string>(), db.settings.choice))
+    return R::failure("database.settings.segments: must be all, alternate or per_side");
+  if (!s.contains("per_side") || !s["per_side"].is_number_integer() || s["per_side"].get<int>() < 1)
+    return R::failure("database.settings.per_side: must be an integer >= 1");
+  db.settings.per_side = s["per_side"].get<int>();
+  if (!s.contains("layout") || !s["layout"].is_string() ||
+      !parse_side_layout(s["layout"].get<std::string>(), db.settings.layout))
+    return R::failure("database.settings.layout: must be spread or first_half");
+  if (!s.contains("sides") || !s["sides"].is_number_integer() || s["sides"].get<int>() < 1)
+    return R::failure("database.settings.sides: must be an integer >= 1");
+  db.settings.sides = s["sides"].get<int>();
+  if (!s.contains("normalize_by_perimeter") || !s["normalize_by_perimeter"].is_boolean())
+    return R::failure("database.settings.normalize_by_perimeter: must be true or false");
+  db.settings.normalize_by_perimeter = s["normalize_by_perimeter"].get<bool>();
+  if (!s.contains("rotations") || !s["rotations"].is_number_integer() || s["rotations"].get<int>() < 1)
+    return R::failure("database.settings.rotations: must be an integer >= 1");
+  db.rotations = s["rotations"].get<int>();
+  if (!j.contains("classes") || !j["classes"].is_array() || j["classes"].empty())
+    return R::failure("database.classes: must be a non-empty array of names");
+  for (const json& c : j["classes"]) {
+    if (!c.is_string()) return R::failure("database.classes: every class name must be a string");
+    db.classes.push_back(c.get<std::string>());
+  }
+  std::size_t dim = 0;
+  auto read_states = [&](const char* key, std::vector<ReferenceState>& out, std::string& error) {
+    if (!j.contains(key) || !j[key].is_array()) {
+      error = std::string("database.") + key + ": must be an array";
+      return false;
+    }
+    for (std::size_t i = 0; i < j[key].size(); ++i) {
+      const json& item = j[key][i];
+      const std::string at = std::string("database.") + key + "[" + std::to_string(i) + "]";
+      if (!item.is_object() || !item.contains("class") || !item["class"].is_number_integer() ||
+          item["class"].get<int>() < 0 || item["class"].get<int>() >= static_cast<int>(db.classes.size())) {
+        error = at + ".class: must be a class index in [0, " + std::to_string(db.classes.size()) + ")";
+        return false;
+      }
+      ReferenceState state;
+      state.label = item["class"].get<int>();
+      if (item.contains("group") && item["group"].is_number_integer()) state.group = item["group"].get<int>();
+      if (item.contains("source") && item["source"].is_string()) state.source = item["source"].get<std::string>();
+      if (!item.contains("coordinates") || !item["coordinates"].is_array()) {
+        error = at + ".coordinates: must be an array of numbers";
+        return false;
+      }
+      for (const json& v : item["coordinates"]) {
+        if (!v.is_number() || !std::isfinite(v.get<double>())) {
+          error = at + ".coordinates: must hold finite numbers";
+          return false;
+        }
+        state.coordinates.push_back(v.get<double>());
+      }
+      if (dim == 0) dim = state.coordinates.size();
+      if (state.coordinates.empty() || state.coordinates.size() != dim) {
+        error = at + ".coordinates: expected " + std::to_string(dim) + " values, got " +
+                std::to_string(state.coordinates.size());
+        return false;
+      }
+      out.push_back(std::move(state));
+    }
+    return true;
+  };
+  std::string error;
+  if (!read_states("representatives", db.representatives, error)) return R::failure(error);
+  if (db.representatives.empty()) return R::failure("database.representatives: must not be empty");
+  if (!read_states("states", db.states, error)) return R::failure(error);
+  return R::success(std::move(db));
+}
+
+}  // namespace tela

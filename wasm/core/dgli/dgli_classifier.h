@@ -1,0 +1,74 @@
+// Distance-based classification of cloth states by their dGLI coordinates (thesis §7.4;
+// MATH.md §5.4): a reference database of labelled states, class representatives (the state
+// nearest to the centroid of each class, or of each sub-group for spread classes), and the
+// nearest-representative and k-nearest-neighbour classifiers with the Euclidean distance
+// between coordinate vectors.
+#pragma once
+
+#include "dgli/cloth_coordinates.h"
+#include "scenario/result.h"
+
+#include <string>
+#include <vector>
+
+namespace tela {
+
+struct ReferenceState {
+  int label = 0;                     // index into DgliDatabase::classes
+  int group = 0;                     // sub-group within the class (representatives)
+  std::vector<double> coordinates;
+  std::string source;                // e.g. "one_corner v2 d0.45 t2.9"
+};
+
+struct DgliDatabase {
+  CoordinateSettings settings;       // how the coordinates were computed (use the same for queries)
+  std::vector<std::string> classes;
+  std::vector<ReferenceState> representatives;
+  std::vector<ReferenceState> states;  // all labelled states, for k-NN
+  std::string provenance;            // how the states were generated (free text)
+  // Symmetry of the cloth used by the classifier: the distance of a query to a state is the
+  // minimum over the `rotations` cyclic relabellings of the query's segments by m / rotations
+  // positions (a square napkin with per_side segments: 4, the quarter turns, so the start
+  // corner does not matter). 1: no symmetry.
+  int rotations = 1;
+};
+
+// The coordinates of the same boundary with its segments relabelled i -> (i + shift) mod m.
+std::vector<double> shift_segments(const std::vector<double>& coordinates, int segment_count, int shift);
+
+// Number of segments m of an upper-triangle vector of length m (m - 1) / 2 (0 if none).
+int segment_count_of(std::size_t entries);
+
+// Euclidean distance; vectors of different length are a programmer error (debug assert).
+double coordinate_distance(const std::vector<double>& a, const std::vector<double>& b);
+
+// Representatives of each class: k-means (farthest-point start, a fixed number of Lloyd
+// iterations; deterministic) with k the smallest value in [1, max_per_class] whose RMS
+// distance to the nearest centroid is at most `spread` (absolute, coordinate units); each
+// cluster contributes the state nearest to its centroid. Classes without states get none.
+std::vector<ReferenceState> select_representatives(const std::vector<ReferenceState>& states, int class_count,
+                                                   double spread, int max_per_class = 8);
+
+struct Classification {
+  int label = -1;                  // nearest representative's class
+  double distance = 0;
+  int runner_up = -1;              // nearest representative of another class
+  double runner_up_distance = 0;
+  int knn_label = -1;              // majority of the k nearest states (ties: smaller distance sum)
+  int knn_votes = 0;
+  double knn_distance = 0;         // mean distance of the k nearest states
+  double knn_label_distance = 0;   // distance to the nearest state of knn_label
+  int state_runner_up = -1;        // the class of the nearest state not of knn_label
+  double state_runner_up_distance = 0;
+};
+
+// Classifies coordinates (computed with db.settings) against the database; k >= 1. Distances
+// use db.rotations (see above).
+Classification classify_coordinates(const DgliDatabase& db, const std::vector<double>& coordinates, int k = 1);
+
+// JSON form (format "tela-dgli-database", version 1). Values are rounded to `digits`
+// decimals to keep the file small.
+std::string database_to_json(const DgliDatabase& db, int digits = 4);
+Result<DgliDatabase> parse_database(const std::string& json_text);
+
+}  // namespace tela

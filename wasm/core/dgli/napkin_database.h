@@ -1,0 +1,70 @@
+// The napkin reference database (thesis §7.4) and its held-out evaluation: which folding
+// sequences are simulated (dgli/napkin_folds.h), which frames become labelled states, and the
+// confusion matrix of the classifier on sequences generated differently (mesh resolution,
+// pose on the table, fold depths, 2 mm boundary noise).
+#pragma once
+
+#include "dgli/dgli_classifier.h"
+#include "dgli/napkin_folds.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tela {
+
+struct NapkinDatabaseSpec {
+  CoordinateSettings settings{SegmentChoice::per_side, 2, SideLayout::spread, 4, true};
+  NapkinPose pose{0.4, 13, "quad", 0.0, {0.0, 0.0}};  // 0.4 m, 13 x 13 quads, unrotated
+  double pin_margin_fraction = 0.25;
+  double hover = 0.03;               // metres (FoldSequenceSpec::hover)
+  int frame_stride = 4;              // keep every n-th labelled frame (settled frames barely differ)
+  double spread = 0.0;               // representatives: RMS target; <= 0 picks 0.35 x median class spread
+  int max_representatives_per_class = 8;
+};
+
+struct GenerationReport {
+  int sequences = 0, failed_sequences = 0;
+  long unconverged_steps = 0;
+  std::vector<std::string> failures;  // "kind variant depth: message"
+};
+
+// The fold sequences of the database: every symmetry variant of each class with a few depths.
+std::vector<FoldSequenceSpec> database_sequences(const NapkinDatabaseSpec& spec);
+
+// Simulates the database sequences and builds the database (states + representatives).
+DgliDatabase generate_napkin_database(const NapkinDatabaseSpec& spec, GenerationReport* report = nullptr);
+
+struct HeldOutSpec {
+  NapkinPose pose{0.4, 12, "quad", 0.0, {0.0, 0.0}};  // resolution differs from the database
+  double pin_margin_fraction = 0.25;
+  double hover = 0.03;               // metres
+  double noise = 0.002;              // SD of the Gaussian noise on boundary node coordinates, metres
+  int sequences_per_class = 4;
+  int frame_stride = 3;
+  std::uint64_t seed = 2026;         // poses, variants, depths, noise
+};
+
+// Random held-out sequences: per class, random variant, depth, rotation (any angle) and
+// translation (within 0.5 m).
+std::vector<FoldSequenceSpec> held_out_sequences(const HeldOutSpec& spec);
+
+struct Evaluation {
+  int total = 0, correct_nearest = 0, correct_knn = 0;
+  std::vector<std::vector<int>> confusion_nearest, confusion_knn;  // [true][predicted]
+  GenerationReport generation;
+  double accuracy_nearest() const { return total ? static_cast<double>(correct_nearest) / total : 0; }
+  double accuracy_knn() const { return total ? static_cast<double>(correct_knn) / total : 0; }
+};
+
+// `states_out` (optional) receives the held-out states.
+Evaluation evaluate_held_out(const DgliDatabase& db, const HeldOutSpec& spec, int k = 1,
+                             std::vector<ReferenceState>* states_out = nullptr);
+
+// Labelled coordinate vectors of one simulated sequence (frames with label >= 0, every
+// `stride`-th; flat frames only from flat sequences), with optional boundary noise.
+std::vector<ReferenceState> sequence_states(const FoldSequenceSpec& spec, const FoldSequence& sequence,
+                                            const CoordinateSettings& settings, int stride, double noise,
+                                            std::uint64_t noise_seed);
+
+}  // namespace tela

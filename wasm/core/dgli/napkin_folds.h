@@ -1,0 +1,91 @@
+// Folding sequences of a square napkin, simulated with the cloth simulator (sim/), for the
+// dGLI reference database (thesis §7.4: "a data-base of cloth configurations of a napkin taken
+// from simulated folding sequences").
+//
+// Physics (stated honestly): tela has no table contact yet, so the napkin is simulated in zero
+// gravity (delta = 0) with Rayleigh damping. The part of the napkin that would rest on the table
+// is held in place by hold controls (the nodes farther than `pin_margin` from every fold line on
+// the stationary side: a stand-in for table friction); the folded corners are carried by
+// keyframed controls along half-circle arcs about the fold line, ending `hover` above the cloth
+// (optionally with the whole flap beyond a margin from the fold line, carried rigidly: without
+// gravity and a table nothing else flattens a flap);
+// everything else (the flaps, the creases) moves freely under the inextensibility constraints.
+// Self-collisions are off, so crumpled states may interpenetrate.
+#pragma once
+
+#include "geometry/mesh.h"
+#include "scenario/result.h"
+#include "scenario/scenario.h"
+
+#include <Eigen/Core>
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tela {
+
+// The eight classes of the database, in this order (class index = position).
+const std::vector<std::string>& napkin_class_names();
+enum NapkinClass : int {
+  kFlat = 0, kOneCorner, kTwoAdjacentCorners, kTwoOppositeCorners, kHalfSide, kHalfDiagonal,
+  kQuarter, kCrumpled, kNapkinClassCount
+};
+
+// Where and how the napkin lies on the (virtual) table.
+struct NapkinPose {
+  double side = 0.4;            // metres
+  int nodes_per_side = 9;       // mesh resolution
+  std::string elements = "quad";  // quad | tri (generator rectangle elements)
+  double rotation_turns = 0;    // about +z, around the napkin's bottom-left corner
+  Eigen::Vector2d translation{0, 0};  // metres
+};
+
+struct FoldSequenceSpec {
+  int kind = kOneCorner;        // NapkinClass of the final state
+  int variant = 0;              // symmetry variant: which corner / side / order (any integer)
+  double depth = 0.4;           // fold-line position, a fraction (see napkin_folds.cpp)
+  std::uint64_t seed = 1;       // crumpled and flat sequences
+  NapkinPose pose;
+  double hover = 0.01;          // height of a folded layer above the one below, metres
+  double pin_margin_fraction = 0.12;  // of the side
+  // > 0: every node beyond this fraction of the side from the fold line on the flap side is
+  // carried rigidly with the corners (the flap pressed flat, as gravity and the table would do;
+  // nodes that would sit in a later stage's moving crease zone stay free). 0: corners only.
+  double grip_margin_fraction = 0.0;
+  double stage_duration = 1.5;  // s per folding stage
+  double rest_before = 0.2, rest_after = 0.6;  // s
+};
+
+struct LabeledFrame {
+  Positions positions;          // #nodes by 3, metres
+  double time = 0;              // s
+  int label = -1;               // NapkinClass, or -1 during a transition (not labelled)
+};
+
+struct FoldSequence {
+  Mesh mesh;                    // the napkin in its pose (faces and rest positions)
+  Scenario scenario;            // the scenario that was simulated
+  std::vector<LabeledFrame> frames;
+  long unconverged_steps = 0;
+};
+
+// The scenario of a folding sequence and the labels of its time windows.
+struct FoldPlan {
+  Mesh mesh;
+  Scenario scenario;
+  // label of the state at time t: stage_labels[i] from stage_ends[i] - 0.1 stage_duration on
+  // (until the next stage passes its own 10 %), flat before the first stage's first 10 %
+  std::vector<double> stage_starts, stage_ends;
+  std::vector<int> stage_labels;
+  double duration = 0;
+};
+Result<FoldPlan> plan_fold_sequence(const FoldSequenceSpec& spec);
+
+// Label of time t in a plan (see FoldPlan).
+int label_at(const FoldPlan& plan, double t);
+
+// Simulates a plan and keeps a frame every `frame_interval` seconds (and the first).
+Result<FoldSequence> simulate_fold_sequence(const FoldSequenceSpec& spec, double frame_interval = 0.1);
+
+}  // namespace tela
