@@ -55,6 +55,8 @@ int run_scene(const std::string& name) {
 
 void bench_morse();
 void bench_pointcloud();
+void bench_qp();
+void bench_contact();  // bench/bench_contact.cpp
 
 int main() {
   int status = 0;
@@ -64,5 +66,7 @@ int main() {
   bench_morse();
   bench_dgli();
   bench_fit();
+  bench_qp();
+  bench_contact();
   return status;
 }

@@ -16,7 +16,8 @@ const TIMEOUT_MS = 60000;
 
 const SCENES = ['hang-7x9', 'hang-20x33', 'hang-30x30', 'wam-slow', 'wam-fast', 'cusick-low',
   'cusick-medium', 'cusick-high', 'locking-tri-472', 'locking-tri-941', 'locking-quad-529',
-  'locking-quad-900'];
+  'locking-quad-900', 'cylinder-mu-0.2', 'cylinder-mu-0.4', 'cylinder-mu-0.55', 'sphere-rotating',
+  'needles', 'tablecloth', 'stick-hit', 'napkin-fold'];
 
 // runs `tela ...args`: { status, stdout, json } (json: the one object that is all of stdout)
 function tela(...args) {
@@ -61,7 +62,7 @@ describe('tela command line', () => {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  test('`tela scenarios` lists the 12 built-in scenes', () => {
+  test('`tela scenarios` lists the 20 built-in scenes', () => {
     const { status, json } = tela('scenarios');
     assert.equal(status, 0);
     assert.deepEqual(json.scenarios, SCENES);

@@ -26,10 +26,63 @@ const StepSystem& system_for(const ClothModel& model, int level, StepWorkspace& 
   return *workspace.systems[level];
 }
 
+struct SubstepReport {
+  ProjectionReport projection;
+  bool contact = false;  // the contact projection ran
+  int contacts = 0;
+  double penetration = 0;
+  int qp_iterations = 0;
+  QpStatus qp_status = QpStatus::converged;
+};
+
+// The projection with contacts (thesis §3.4): the provider is asked about the prediction; if
+// it reports nothing, the plain projection runs and the provider is asked again about its
+// result; contacts then continue the iteration from there. accept() may send the substep back
+// to the prediction (at most kMaxContactRetries times).
+SubstepReport project_with_contacts(const ClothModel& model, double t0, double h, int max_iterations,
+                                    double max_start_error, ContactProvider& provider,
+                                    ClothState& state, StepWorkspace& workspace) {
+  const double tolerance = model.solver.tolerance;
+  workspace.predicted = state.positions;
+  SubstepReport report;
+  for (int attempt = 0;; ++attempt) {
+    state.positions = workspace.predicted;
+    report = SubstepReport{};
+    workspace.found.clear();
+    provider.contacts(ContactQuery{workspace.start, state.positions, t0, t0 + h, 0, attempt}, workspace.found);
+    int plain_iterations = 0;
+    if (workspace.found.empty()) {
+      report.projection = workspace.projector.project(model, state.positions, tolerance, max_iterations,
+                                                      max_start_error);
+      if (report.projection.status != ProjectionStatus::converged) return report;
+      plain_iterations = report.projection.iterations;
+      provider.contacts(ContactQuery{workspace.start, state.positions, t0, t0 + h, plain_iterations, attempt},
+                        workspace.found);
+      if (workspace.found.empty()) return report;
+    }
+    // contact iterations also settle the friction: they are no sign of a hard step, so they
+    // get the full iteration budget instead of the subdivision cap
+    const ContactProjectionReport contact = workspace.contact_projector.project(
+        model, workspace.start, t0, h, attempt, provider, workspace.found, state.positions, tolerance,
+        std::max(max_iterations, model.solver.max_iterations), max_start_error);
+    report.projection = contact.projection;
+    report.projection.iterations += plain_iterations;
+    report.contact = true;
+    report.contacts = contact.contacts;
+    report.penetration = contact.penetration;
+    report.qp_iterations = contact.qp_iterations;
+    report.qp_status = contact.qp_status;
+    if (contact.projection.status != ProjectionStatus::converged || attempt >= kMaxContactRetries ||
+        provider.accept(ContactQuery{workspace.start, state.positions, t0, t0 + h,
+                                     report.projection.iterations, attempt}))
+      return report;
+  }
+}
+
 // One implicit-Euler step of length h followed by the projection (thesis eq. 2.20-2.21).
-ProjectionReport substep(const ClothModel& model, const StepSystem& system, const Positions& targets,
-                         int max_iterations, double max_start_error, ClothState& state,
-                         StepWorkspace& workspace) {
+SubstepReport substep(const ClothModel& model, const StepSystem& system, const Positions& targets, double t0,
+                      int max_iterations, double max_start_error, ContactProvider* contacts,
+                      ClothState& state, StepWorkspace& workspace) {
   const Material& mat = model.material;
   const double h = system.step_length();
   const int n = model.node_count();
@@ -63,18 +116,21 @@ ProjectionReport substep(const ClothModel& model, const StepSystem& system, cons
     else state.positions.row(k) += h * v.segment<3>(3 * k).transpose();
   }
 
-  const ProjectionReport projection =
-      workspace.projector.project(model, state.positions, model.solver.tolerance, max_iterations,
-                                  max_start_error);
+  SubstepReport report;
+  if (contacts)
+    report = project_with_contacts(model, t0, h, max_iterations, max_start_error, *contacts, state, workspace);
+  else
+    report.projection = workspace.projector.project(model, state.positions, model.solver.tolerance,
+                                                    max_iterations, max_start_error);
   // thesis §3.4: velocities from the positions
   state.velocities = (state.positions - workspace.start) / h;
-  return projection;
+  return report;
 }
 
 }  // namespace
 
 StepReport step(const ClothModel& model, const std::vector<ControlTrack>& tracks, ClothState& state,
-                StepWorkspace& workspace) {
+                StepWorkspace& workspace, ContactProvider* contacts) {
   const double dt = model.solver.dt;
   const double t0 = state.time;
   workspace.saved = state;
@@ -102,11 +158,16 @@ StepReport step(const ClothModel& model, const std::vector<ControlTrack>& tracks
       const double t1 = t0 + dt * (s + 1) / substeps;
       control_targets(tracks, model.rest_positions, t1, workspace.targets);
       const double max_start = last_resort ? 1e300 : kSplitStartError * model.solver.tolerance;
-      const ProjectionReport p =
-          substep(model, system, workspace.targets, cap, max_start, state, workspace);
+      const SubstepReport sub = substep(model, system, workspace.targets, t0 + dt * s / substeps, cap,
+                                        max_start, contacts, state, workspace);
+      const ProjectionReport& p = sub.projection;
       report.iterations += p.iterations;
-      hardest = std::max(hardest, p.iterations);
+      hardest = std::max(hardest, sub.contact ? 1 : p.iterations);
       report.constraint_error = std::max(report.constraint_error, p.error);
+      report.contacts = sub.contacts;
+      report.penetration = std::max(report.penetration, sub.penetration);
+      report.qp_iterations += sub.qp_iterations;
+      if (sub.qp_status != QpStatus::converged) report.qp_status = sub.qp_status;
       if (p.status == ProjectionStatus::non_finite || !state.positions.allFinite()) {
         report.status = StepStatus::non_finite;
       } else if (p.status == ProjectionStatus::singular) {

@@ -10,6 +10,8 @@
 // next step tries one level coarser again.
 #pragma once
 
+#include "cloth/contact_projection.h"
+#include "cloth/contact_provider.h"
 #include "cloth/controls.h"
 #include "cloth/model.h"
 #include "cloth/projection.h"
@@ -36,6 +38,11 @@ struct StepReport {
   int iterations = 0;           // projection (Newton) iterations, summed over substeps
   int substeps = 1;             // substeps of the accepted attempt
   double constraint_error = 0;  // max relative constraint error after the projections
+  // contacts (only with a ContactProvider; see cloth/contact_projection.h)
+  int contacts = 0;             // contacts in the solver's active set at the end of the step
+  double penetration = 0;       // max over the step's contact constraints of -gap at the end, metres
+  int qp_iterations = 0;        // active-set iterations, summed over the step
+  QpStatus qp_status = QpStatus::converged;  // the worst QP status of the step (infeasible, ...)
 };
 
 // At most 2^2 = 4 substeps per step. The projection stops anywhere inside the tolerance band
@@ -46,11 +53,16 @@ constexpr int kSplitIterations = 4;   // a projection needing more splits the st
 constexpr double kSplitStartError = 10;  // so does a starting error above 10 tolerances
 // The relative error above which a projection that hit the iteration cap counts as diverged.
 constexpr double kDivergedError = 0.05;
+// How often ContactProvider::accept() may send a substep back (cloth/contact_provider.h).
+constexpr int kMaxContactRetries = 3;
 
 // Reusable per-simulation work memory: the projection's factorization, the step systems of
 // each substep length, buffers, and the subdivision level the next step starts from.
 struct StepWorkspace {
   Projector projector;
+  ContactProjector contact_projector;  // used only with a ContactProvider
+  std::vector<ContactConstraint> found;
+  Positions predicted;
   std::vector<std::unique_ptr<StepSystem>> systems;  // by level
   int level = 0;
   Eigen::VectorXd rhs, velocity;
@@ -58,8 +70,11 @@ struct StepWorkspace {
   ClothState saved;
 };
 
-// Advances `state` by model.solver.dt, driving the controlled nodes along `tracks`.
+// Advances `state` by model.solver.dt, driving the controlled nodes along `tracks`. With a
+// `contacts` provider (not owned; may be null) the projection also enforces the contacts it
+// reports, with Coulomb friction (thesis §3.4, cloth/contact_projection.h); a step in which
+// the provider reports nothing is exactly the contact-free step.
 StepReport step(const ClothModel& model, const std::vector<ControlTrack>& tracks, ClothState& state,
-                StepWorkspace& workspace);
+                StepWorkspace& workspace, ContactProvider* contacts = nullptr);
 
 }  // namespace tela

@@ -165,16 +165,35 @@ bool SupernodalCholesky::factorize(const Eigen::SparseMatrix<double>& lower, dou
 }
 
 void SupernodalCholesky::solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) const {
-  // the rows below a supernode's diagonal block are shared by its columns, so one pass over
-  // them serves up to four columns
-  const int* start = start_.data();
-  const int* row = row_.data();
-  const double* value = value_.data();
   work_.resize(n_);
   double* y = work_.data();
   for (int i = 0; i < n_; ++i) y[perm_[i]] = b[i];
-  const int supernodes = supernode_count();
+  lower_solve(y);
+  upper_solve(y);
+  x.resize(n_);
+  for (int i = 0; i < n_; ++i) x[i] = y[perm_[i]];
+}
 
+void SupernodalCholesky::forward(const Eigen::VectorXd& b, Eigen::VectorXd& y) const {
+  y.resize(n_);
+  for (int i = 0; i < n_; ++i) y[perm_[i]] = b[i];
+  lower_solve(y.data());
+}
+
+void SupernodalCholesky::backward(const Eigen::VectorXd& y, Eigen::VectorXd& x) const {
+  work_.assign(y.data(), y.data() + n_);
+  upper_solve(work_.data());
+  x.resize(n_);
+  for (int i = 0; i < n_; ++i) x[i] = work_[perm_[i]];
+}
+
+// The rows below a supernode's diagonal block are shared by its columns, so one pass over
+// them serves up to four columns.
+void SupernodalCholesky::lower_solve(double* y) const {
+  const int* start = start_.data();
+  const int* row = row_.data();
+  const double* value = value_.data();
+  const int supernodes = supernode_count();
   // L y = b
   for (int s = 0; s < supernodes; ++s) {
     const int first = super_start_[s], last = super_start_[s + 1] - 1;
@@ -198,6 +217,13 @@ void SupernodalCholesky::solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) con
       for (int k = 0; k < shared; ++k) y[rows[k]] -= v[k] * yc;
     }
   }
+}
+
+void SupernodalCholesky::upper_solve(double* y) const {
+  const int* start = start_.data();
+  const int* row = row_.data();
+  const double* value = value_.data();
+  const int supernodes = supernode_count();
   // L^T x = y
   for (int s = supernodes - 1; s >= 0; --s) {
     const int first = super_start_[s], last = super_start_[s + 1] - 1;
@@ -232,8 +258,6 @@ void SupernodalCholesky::solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) con
       y[c2] = sum / value[start[c2]];
     }
   }
-  x.resize(n_);
-  for (int i = 0; i < n_; ++i) x[i] = y[perm_[i]];
 }
 
 }  // namespace tela

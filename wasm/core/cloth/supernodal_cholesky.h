@@ -26,7 +26,13 @@ class SupernodalCholesky {
   // x = (A + shift I)^-1 b with the last successful factorization. x and b may not alias.
   void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) const;
 
+  // The two halves of solve(), for bordered systems (qp/active_set.h): y = L^-1 P b in the
+  // factor's order, and x = P^T L^-T y.
+  void forward(const Eigen::VectorXd& b, Eigen::VectorXd& y) const;
+  void backward(const Eigen::VectorXd& y, Eigen::VectorXd& x) const;
+
   int supernode_count() const { return static_cast<int>(super_start_.size()) - 1; }
+  int size() const { return n_; }
 
  private:
   int n_ = 0;
@@ -39,6 +45,9 @@ class SupernodalCholesky {
   // position in value_ of each stored entry of the analyzed matrix (by its value index)
   std::vector<int> entry_row_;
   mutable std::vector<double> work_;
+
+  void lower_solve(double* y) const;  // in place, factor order
+  void upper_solve(double* y) const;
 };
 
 }  // namespace tela

@@ -762,39 +762,251 @@ bool parse_seed(const json& j, std::uint64_t& seed, std::string& error) {
   return true;
 }
 
-// contacts are not implemented yet: only the empty / disabled forms are accepted
-bool check_contacts(const json& root, std::string& error) {
-  if (const json* obstacles = find(root, "obstacles")) {
-    if (!require_array(*obstacles, "obstacles", error)) return false;
-    if (!obstacles->empty()) {
-      error = "obstacles: contacts are not supported yet by this version of tela "
-              "(obstacles must be an empty list)";
+// ---------------------------------------------------------------------------------------
+// obstacles and self-collision (thesis ch. 3)
+
+constexpr int max_obstacles = 64;
+constexpr int max_stick_pieces = 10000;
+constexpr int max_needles_per_side = 100;
+
+bool read_unit_vec3(const json& object, const char* key, const std::string& path,
+                    Eigen::Vector3d& out, std::string& error) {
+  const json* j = find(object, key);
+  if (j == nullptr) return true;
+  Eigen::Vector3d v;
+  if (!vec3_value(*j, join(path, key), v, error)) return false;
+  const double norm = v.norm();
+  if (!(norm > 1e-12) || !std::isfinite(norm)) {
+    error = join(path, key) + ": must be a non-zero vector";
+    return false;
+  }
+  out = v / norm;
+  return true;
+}
+
+bool parse_obstacle_motion(const json& j, const std::string& path, ObstacleMotion& m,
+                           std::string& error) {
+  if (!require_object(j, path, error) || !check_keys(j, path, {"translation", "rotation"}, error)) {
+    return false;
+  }
+  if (const json* t = find(j, "translation")) {
+    if (!parse_motion(*t, join(path, "translation"), m.translation, error)) return false;
+  }
+  if (const json* r = find(j, "rotation")) {
+    const std::string p = join(path, "rotation");
+    if (!require_object(*r, p, error) ||
+        !check_keys(*r, p, {"axis", "pivot", "angular_velocity", "start", "stop"}, error) ||
+        !read_unit_vec3(*r, "axis", p, m.rotation_axis, error) ||
+        !read_number(*r, "angular_velocity", p, any_value, m.angular_velocity, error) ||
+        !read_number(*r, "start", p, any_value, m.rotation_start, error) ||
+        !read_number(*r, "stop", p, any_value, m.rotation_stop, error)) {
+      return false;
+    }
+    if (find(*r, "pivot") != nullptr) {
+      if (!read_vec3(*r, "pivot", p, m.pivot, error)) return false;
+      m.pivot_given = true;
+    }
+    if (m.rotation_stop <= m.rotation_start) {
+      error = join(p, "stop") + ": must be > start (" + format_number(m.rotation_start) +
+              ") (got " + format_number(m.rotation_stop) + ")";
       return false;
     }
   }
-  if (const json* self = find(root, "self_collision")) {
-    const std::string p = "self_collision";
-    bool enabled = false;
-    double thickness = 0, mu = 0;
-    if (!require_object(*self, p, error) ||
-        !check_keys(*self, p, {"enabled", "thickness", "mu"}, error) ||
-        !read_number(*self, "thickness", p, non_negative, thickness, error) ||
-        !read_number(*self, "mu", p, non_negative, mu, error)) {
-      return false;
+  return true;
+}
+
+bool parse_obstacle(const json& j, const std::string& p, ObstacleDesc& o, std::string& error) {
+  if (!require_object(j, p, error)) return false;
+  const json* type = find(j, "type");
+  if (type == nullptr) {
+    error = join(p, "type") + ": required (plane, box, sphere, cylinder, stick or needles)";
+    return false;
+  }
+  if (!enum_value(*type, join(p, "type"), {"plane", "box", "sphere", "cylinder", "stick", "needles"},
+                  o.type, error)) {
+    return false;
+  }
+  bool ok = false;
+  if (o.type == "plane") {
+    ok = check_keys(j, p, {"type", "mu", "motion", "point", "normal"}, error) &&
+         read_vec3(j, "point", p, o.point, error) && read_unit_vec3(j, "normal", p, o.normal, error);
+  } else if (o.type == "box") {
+    ok = check_keys(j, p, {"type", "mu", "motion", "center", "size"}, error) &&
+         read_vec3(j, "center", p, o.center, error) && read_vec3(j, "size", p, o.size, error);
+    if (ok && !(o.size.minCoeff() > 0)) {
+      error = join(p, "size") + ": every edge length must be > 0 (got [" + format_number(o.size.x()) +
+              ", " + format_number(o.size.y()) + ", " + format_number(o.size.z()) + "])";
+      ok = false;
     }
-    if (const json* e = find(*self, "enabled")) {
-      if (!e->is_boolean()) {
-        error = "self_collision.enabled: must be true or false" + got(*e);
+  } else if (o.type == "sphere") {
+    ok = check_keys(j, p, {"type", "mu", "motion", "center", "radius"}, error) &&
+         read_vec3(j, "center", p, o.center, error) &&
+         read_number(j, "radius", p, positive, o.radius, error);
+  } else if (o.type == "cylinder") {
+    ok = check_keys(j, p, {"type", "mu", "motion", "center", "axis", "radius", "length"}, error) &&
+         read_vec3(j, "center", p, o.center, error) && read_unit_vec3(j, "axis", p, o.axis, error) &&
+         read_number(j, "radius", p, positive, o.radius, error) &&
+         read_number(j, "length", p, non_negative, o.length, error);
+  } else if (o.type == "stick") {
+    ok = check_keys(j, p, {"type", "mu", "motion", "points", "radius", "segment"}, error) &&
+         read_number(j, "radius", p, positive, o.radius, error) &&
+         read_number(j, "segment", p, positive, o.segment, error);
+    if (ok) {
+      const json* points = find(j, "points");
+      const std::string pp = join(p, "points");
+      if (points == nullptr) {
+        error = pp + ": required (the stick's polyline, at least 2 points)";
         return false;
       }
-      enabled = e->get<bool>();
+      if (!require_array(*points, pp, error)) return false;
+      if (points->size() < 2) {
+        error = pp + ": must have at least 2 points (got " + std::to_string(points->size()) + ")";
+        return false;
+      }
+      o.points.clear();
+      double pieces = 0;
+      for (std::size_t i = 0; i < points->size(); ++i) {
+        Eigen::Vector3d v;
+        if (!vec3_value((*points)[i], at(pp, i), v, error)) return false;
+        if (!o.points.empty()) {
+          const double length = (v - o.points.back()).norm();
+          if (!(length > 0)) {
+            error = at(pp, i) + ": repeats the previous point (a stick edge of zero length)";
+            return false;
+          }
+          pieces += std::ceil(length / o.segment);
+        }
+        o.points.push_back(v);
+      }
+      if (pieces > max_stick_pieces) {
+        error = join(p, "segment") + ": the stick would have " + format_number(pieces) +
+                " edges (at most " + std::to_string(max_stick_pieces) + "); use a longer segment";
+        return false;
+      }
     }
-    if (enabled) {
-      error = "self_collision.enabled: contacts are not supported yet by this version of tela "
-              "(self-collision must be disabled)";
-      return false;
+  } else {  // needles
+    std::vector<int> count{o.count_x, o.count_y};
+    ok = check_keys(j, p, {"type", "mu", "motion", "center", "spacing", "count", "c1", "c2"}, error) &&
+         read_vec3(j, "center", p, o.center, error) &&
+         read_number(j, "spacing", p, positive, o.spacing, error) &&
+         read_number(j, "c1", p, positive, o.c1, error) &&
+         read_number(j, "c2", p, positive, o.c2, error);
+    if (ok) {
+      if (const json* c = find(j, "count")) {
+        const std::string cp = join(p, "count");
+        if (!c->is_array() || c->size() != 2) {
+          error = cp + ": must be an array of 2 integers [nx, ny]";
+          return false;
+        }
+        if (!int_value((*c)[0], at(cp, 0), 1, max_needles_per_side, o.count_x, error) ||
+            !int_value((*c)[1], at(cp, 1), 1, max_needles_per_side, o.count_y, error)) {
+          return false;
+        }
+      }
+      if (o.spacing * o.c1 < 2) {
+        error = join(p, "spacing") + ": needles of base radius 1/c1 = " + format_number(1 / o.c1) +
+                " m overlap; spacing must be >= 2/c1 = " + format_number(2 / o.c1) + " (got " +
+                format_number(o.spacing) + ")";
+        return false;
+      }
     }
   }
+  if (!ok || !read_number(j, "mu", p, non_negative, o.mu, error)) return false;
+  if (const json* m = find(j, "motion")) {
+    if (!parse_obstacle_motion(*m, join(p, "motion"), o.motion, error)) return false;
+  }
+  if (!o.motion.pivot_given) {
+    o.motion.pivot = o.type == "plane" ? o.point
+                     : o.type == "stick" ? 0.5 * (o.points.front() + o.points.back())
+                                         : o.center;
+  }
+  return true;
+}
+
+// a second obstacle that duplicates or hides inside a first one is almost always a mistake
+// (and a concave crease of two solids is better given as one); report it
+std::string obstacle_overlap(const ObstacleDesc& a, const ObstacleDesc& b) {
+  const bool static_pair = a.motion.translation.type == "hold" && a.motion.angular_velocity == 0 &&
+                           b.motion.translation.type == "hold" && b.motion.angular_velocity == 0;
+  if (!static_pair) return {};
+  if (a.type == b.type) {
+    if (a.type == "plane" && (a.normal - b.normal).norm() < 1e-12 &&
+        std::fabs((b.point - a.point).dot(a.normal)) < 1e-12) {
+      return "is the same plane as";
+    }
+    if (a.type == "sphere" && (a.center - b.center).norm() + std::min(a.radius, b.radius) <=
+                                  std::max(a.radius, b.radius)) {
+      return "lies inside (or is the same sphere as)";
+    }
+    if (a.type == "box") {
+      const Eigen::Vector3d alo = a.center - 0.5 * a.size, ahi = a.center + 0.5 * a.size;
+      const Eigen::Vector3d blo = b.center - 0.5 * b.size, bhi = b.center + 0.5 * b.size;
+      const bool b_in_a = (blo.array() >= alo.array()).all() && (bhi.array() <= ahi.array()).all();
+      const bool a_in_b = (alo.array() >= blo.array()).all() && (ahi.array() <= bhi.array()).all();
+      if (b_in_a || a_in_b) return "lies inside (or is the same box as)";
+    }
+    if (a.type == "cylinder" && (a.center - b.center).norm() < 1e-12 && (a.axis - b.axis).norm() < 1e-12 &&
+        a.radius == b.radius && a.length == b.length) {
+      return "is the same cylinder as";
+    }
+  }
+  // a sphere or box entirely below a plane is hidden inside the plane's solid
+  auto below = [](const ObstacleDesc& plane, const ObstacleDesc& o) {
+    if (plane.type != "plane") return false;
+    if (o.type == "sphere") return (o.center - plane.point).dot(plane.normal) + o.radius <= 0;
+    if (o.type == "box") {
+      const double reach = 0.5 * o.size.cwiseProduct(plane.normal.cwiseAbs()).sum();
+      return (o.center - plane.point).dot(plane.normal) + reach <= 0;
+    }
+    return false;
+  };
+  if (below(a, b) || below(b, a)) return "lies entirely inside the solid below the plane of";
+  return {};
+}
+
+bool parse_obstacles(const json& j, std::vector<ObstacleDesc>& out, std::string& error) {
+  if (!require_array(j, "obstacles", error)) return false;
+  if (j.size() > static_cast<std::size_t>(max_obstacles)) {
+    error = "obstacles: at most " + std::to_string(max_obstacles) + " obstacles (got " +
+            std::to_string(j.size()) + ")";
+    return false;
+  }
+  std::vector<ObstacleDesc> obstacles;
+  for (std::size_t i = 0; i < j.size(); ++i) {
+    ObstacleDesc o;
+    if (!parse_obstacle(j[i], at("obstacles", i), o, error)) return false;
+    for (std::size_t k = 0; k < obstacles.size(); ++k) {
+      const std::string why = obstacle_overlap(obstacles[k], o);
+      if (!why.empty()) {
+        error = at("obstacles", i) + ": " + why + " obstacles[" + std::to_string(k) +
+                "]; remove one of them";
+        return false;
+      }
+    }
+    obstacles.push_back(std::move(o));
+  }
+  out = std::move(obstacles);
+  return true;
+}
+
+bool parse_self_collision(const json& j, SelfCollision& out, std::string& error) {
+  const std::string p = "self_collision";
+  SelfCollision self;
+  if (!require_object(j, p, error) ||
+      !check_keys(j, p, {"enabled", "thickness", "mu", "proximity"}, error) ||
+      !read_number(j, "thickness", p, Range{0.0, 0.1, false, false}, self.thickness, error) ||
+      !read_number(j, "mu", p, non_negative, self.mu, error) ||
+      !read_number(j, "proximity", p, Range{0.0, 0.5, false, false}, self.proximity, error)) {
+    return false;
+  }
+  if (const json* e = find(j, "enabled")) {
+    if (!e->is_boolean()) {
+      error = "self_collision.enabled: must be true or false" + got(*e);
+      return false;
+    }
+    self.enabled = e->get<bool>();
+  }
+  out = self;
   return true;
 }
 
@@ -842,7 +1054,12 @@ bool parse_root(const json& root, Scenario& s, std::string& error) {
   }
   if (const json* j = find(root, "metrics"); j && !parse_metrics(*j, s.metrics, error)) return false;
   if (const json* j = find(root, "seed"); j && !parse_seed(*j, s.seed, error)) return false;
-  return check_contacts(root, error);
+  if (const json* j = find(root, "obstacles"); j && !parse_obstacles(*j, s.obstacles, error)) return false;
+  if (const json* j = find(root, "self_collision");
+      j && !parse_self_collision(*j, s.self_collision, error)) {
+    return false;
+  }
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -905,6 +1122,57 @@ ordered_json motion_json(const Motion& motion) {
     m["keyframes"] = std::move(frames);
   }
   return m;
+}
+
+ordered_json obstacle_json(const ObstacleDesc& o) {
+  ordered_json j = ordered_json::object();
+  j["type"] = o.type;
+  j["mu"] = o.mu;
+  if (o.type == "plane") {
+    j["point"] = vec3_json(o.point);
+    j["normal"] = vec3_json(o.normal);
+  } else if (o.type == "box") {
+    j["center"] = vec3_json(o.center);
+    j["size"] = vec3_json(o.size);
+  } else if (o.type == "sphere") {
+    j["center"] = vec3_json(o.center);
+    j["radius"] = o.radius;
+  } else if (o.type == "cylinder") {
+    j["center"] = vec3_json(o.center);
+    j["axis"] = vec3_json(o.axis);
+    j["radius"] = o.radius;
+    j["length"] = o.length;
+  } else if (o.type == "stick") {
+    ordered_json points = ordered_json::array();
+    for (const Eigen::Vector3d& p : o.points) points.push_back(vec3_json(p));
+    j["points"] = std::move(points);
+    j["radius"] = o.radius;
+    j["segment"] = o.segment;
+  } else {
+    j["center"] = vec3_json(o.center);
+    j["spacing"] = o.spacing;
+    j["count"] = ordered_json::array({o.count_x, o.count_y});
+    j["c1"] = o.c1;
+    j["c2"] = o.c2;
+  }
+  const ObstacleMotion& m = o.motion;
+  const bool translates = m.translation.type != "hold";
+  const bool rotates = m.angular_velocity != 0;
+  if (translates || rotates) {
+    ordered_json motion = ordered_json::object();
+    if (translates) motion["translation"] = motion_json(m.translation);
+    if (rotates) {
+      ordered_json r = ordered_json::object();
+      r["axis"] = vec3_json(m.rotation_axis);
+      r["pivot"] = vec3_json(m.pivot);
+      r["angular_velocity"] = m.angular_velocity;
+      r["start"] = m.rotation_start;
+      if (m.rotation_stop != ObstacleMotion{}.rotation_stop) r["stop"] = m.rotation_stop;
+      motion["rotation"] = std::move(r);
+    }
+    j["motion"] = std::move(motion);
+  }
+  return j;
 }
 
 // like nlohmann's pretty printer, but arrays of scalars stay on one line ("origin": [0.0,
@@ -987,6 +1255,21 @@ std::string scenario_to_json(const Scenario& s, int indent) {
   j["controls"] = std::move(controls);
   j["metrics"] = s.metrics;
   j["seed"] = s.seed;
+  // contact sections only when used, so that contact-free scenarios read as before
+  if (!s.obstacles.empty()) {
+    ordered_json obstacles = ordered_json::array();
+    for (const ObstacleDesc& o : s.obstacles) obstacles.push_back(obstacle_json(o));
+    j["obstacles"] = std::move(obstacles);
+  }
+  const SelfCollision defaults;
+  const SelfCollision& self = s.self_collision;
+  if (self.enabled || self.thickness != defaults.thickness || self.mu != defaults.mu ||
+      self.proximity != defaults.proximity) {
+    j["self_collision"] = {{"enabled", self.enabled},
+                           {"thickness", self.thickness},
+                           {"mu", self.mu},
+                           {"proximity", self.proximity}};
+  }
   if (indent < 0) return dump_compact(j);
   std::string out;
   write_pretty(j, indent, 0, out);

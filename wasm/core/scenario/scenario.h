@@ -81,6 +81,55 @@ struct Control {
   Motion motion;
 };
 
+// Rigid motion of an obstacle (contact/obstacle.h): a translation d(t) given as a Motion
+// (hold | sinusoid | keyframes, as for controls) and a rotation about `rotation_axis` through
+// `pivot` (+ d(t)) at `angular_velocity` rad/s during [rotation_start, rotation_stop].
+// World position at time t of a body point x0 (its t = 0 position):
+//   x(t) = pivot + d(t) + R(theta(t)) (x0 - pivot),  theta = w * (clamp(t, start, stop) - start).
+struct ObstacleMotion {
+  Motion translation;                     // type "hold": no translation
+  Eigen::Vector3d rotation_axis{0, 0, 1}; // unit after parsing
+  Eigen::Vector3d pivot{0, 0, 0};         // metres; the parser defaults it to the obstacle's centre
+  bool pivot_given = false;
+  double angular_velocity = 0;            // rad/s (right-hand rule about rotation_axis)
+  double rotation_start = 0, rotation_stop = 1e300;  // s
+};
+
+// One obstacle of the scene (thesis §3.6, §4.3.2). Fields by type (SI units):
+//   plane:    point, normal (outward, unit after parsing)            infinite half-space below
+//   box:      center, size (full edge lengths along x, y, z)         solid axis-aligned box
+//   sphere:   center, radius
+//   cylinder: center, axis (unit), radius, length (> 0: capped, flat ends; 0: infinite)
+//   stick:    points (polyline, >= 2), radius, segment (max edge length after subdivision)
+//   needles:  center (base of the field), spacing, count [nx, ny], c1, c2: needles of profile
+//             sqrt(c1 r) + sqrt(h / c2) = 1 (r <= 1/c1) on a grid, cusps at their tips
+struct ObstacleDesc {
+  std::string type = "plane";
+  double mu = 0;                          // Coulomb friction coefficient, >= 0
+  Eigen::Vector3d point{0, 0, 0};         // plane
+  Eigen::Vector3d normal{0, 0, 1};        // plane
+  Eigen::Vector3d center{0, 0, 0};        // box, sphere, cylinder, needles
+  Eigen::Vector3d size{1, 1, 1};          // box
+  double radius = 0.1;                    // sphere, cylinder, stick
+  Eigen::Vector3d axis{0, 0, 1};          // cylinder
+  double length = 0;                      // cylinder: 0 = infinite
+  std::vector<Eigen::Vector3d> points;    // stick
+  double segment = 0.02;                  // stick
+  double spacing = 0.15;                  // needles
+  int count_x = 3, count_y = 3;           // needles
+  double c1 = 20, c2 = 0.075;             // needles (thesis §3.6.3)
+  ObstacleMotion motion;
+};
+
+// Cloth-cloth contact (thesis §3.3). The thickness tau0 is also the cloth's clearance from
+// obstacles: its mid-surface keeps tau0 / 2 away from an obstacle surface.
+struct SelfCollision {
+  bool enabled = false;
+  double thickness = 0.003;   // tau0, metres
+  double mu = 0.3;            // cloth-cloth friction
+  double proximity = 0.5;     // omega of thesis §3.3.3, in [0, 0.5]
+};
+
 struct Scenario {
   int version = 1;
   std::string name;
@@ -95,6 +144,8 @@ struct Scenario {
   // final position of the corners that no control holds).
   std::vector<std::string> metrics;
   std::uint64_t seed = 1;     // noise and irregular meshes
+  std::vector<ObstacleDesc> obstacles;
+  SelfCollision self_collision;
 };
 
 }  // namespace tela

@@ -1,6 +1,8 @@
 // The built-in scene library: the thesis experiments as scenarios (SI units throughout).
 #include "scenario/scenes.h"
 
+#include "scenario/contact_scenes.h"
+
 #include <array>
 
 namespace tela {
@@ -151,7 +153,9 @@ Scenario cusick(const std::string& name, const std::string& stiffness, double ka
 }  // namespace
 
 std::vector<std::string> scene_names() {
-  return std::vector<std::string>(gallery_order.begin(), gallery_order.end());
+  std::vector<std::string> names(gallery_order.begin(), gallery_order.end());
+  for (const std::string& name : contact_scene_names()) names.push_back(name);
+  return names;
 }
 
 std::optional<Scenario> builtin_scene(const std::string& name) {
@@ -170,7 +174,7 @@ std::optional<Scenario> builtin_scene(const std::string& name) {
   if (name == "locking-tri-941") return locking(name, "tri_irregular", 31, 31, 941);
   if (name == "locking-quad-529") return locking(name, "quad", 23, 23, 0);
   if (name == "locking-quad-900") return locking(name, "quad", 30, 30, 0);
-  return std::nullopt;
+  return contact_scene(name);
 }
 
 }  // namespace tela

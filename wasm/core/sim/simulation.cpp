@@ -2,6 +2,7 @@
 
 #include "cloth/controls.h"
 #include "cloth/metrics.h"
+#include "contact/obstacles/obstacle.h"
 #include "geometry/generators.h"
 #include "geometry/topology.h"
 
@@ -125,6 +126,19 @@ Result<Simulation> Simulation::create(const Scenario& scenario) {
                   std::vector<int>(controlled.begin(), controlled.end()));
   if (!model.ok()) return R::failure(model.error);
 
+  // contacts: a cloth that starts inside an obstacle is an input error (within the clearance
+  // tau0 / 2 but outside is fine: the first step pushes it out)
+  for (std::size_t i = 0; i < scenario.obstacles.size(); ++i)
+    for (int k = 0; k < mesh.value->node_count(); ++k) {
+      const double d = obstacle_closest_at(scenario.obstacles[i], 0.0, mesh.value->positions.row(k).transpose()).distance;
+      if (d < 0)
+        return R::failure("obstacles[" + std::to_string(i) + "]: the cloth starts inside this " +
+                          scenario.obstacles[i].type + " (node " + std::to_string(k) + " is " +
+                          std::to_string(-d * 1000) + " mm inside its surface); move the cloth or the obstacle");
+    }
+  if (!scenario.obstacles.empty() || scenario.self_collision.enabled)
+    sim.contacts_ = std::make_shared<SceneContacts>(*mesh.value, scenario.obstacles, scenario.self_collision,
+                                                    (*model.value)->controlled);
   sim.mesh_ = std::make_shared<const Mesh>(std::move(*mesh.value));
   sim.model_ = *model.value;
   sim.tracks_ = std::move(tracks);
@@ -141,7 +155,7 @@ StepStatus Simulation::step() {
   if (failed_) return last_status_;
   const double dt = model_->solver.dt;
   const double t1 = (stats_.steps + 1) * dt;
-  const StepReport report = tela::step(*model_, tracks_, state_, workspace_);
+  const StepReport report = tela::step(*model_, tracks_, state_, workspace_, contacts_.get());
   last_report_ = report;
   state_.time = t1;
   ++stats_.steps;
@@ -162,6 +176,10 @@ StepStatus Simulation::step() {
                   t1, report.constraint_error, report.iterations);
     failure_message_ = buffer;
     return last_status_;
+  }
+  if (contacts_) {
+    stats_.max_contacts = std::max(stats_.max_contacts, report.contacts);
+    stats_.max_penetration = std::max(stats_.max_penetration, contacts_->penetration(state_.positions, t1));
   }
   const double area = total_area(*mesh_, state_.positions);
   stats_.final_area_error = std::abs(area - model_->rest_area) / model_->rest_area;
@@ -200,7 +218,8 @@ std::string Simulation::summary_json() const {
     }
     out["final_rms_speed"] = std::sqrt(energy / mass);
   }
-  out["max_contacts"] = 0;
+  out["max_contacts"] = stats_.max_contacts;
+  out["penetration"] = stats_.max_penetration;
   out["factorizations"] = workspace_.projector.stats.factorizations;
   out["inner_iterations"] = workspace_.projector.stats.inner_iterations;
   out["state_hash"] = state_hash();

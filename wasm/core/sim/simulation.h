@@ -6,6 +6,7 @@
 #include "cloth/model.h"
 #include "cloth/state.h"
 #include "cloth/step.h"
+#include "contact/scene_contacts.h"
 #include "geometry/mesh.h"
 #include "scenario/result.h"
 #include "scenario/scenario.h"
@@ -27,6 +28,8 @@ struct RunStats {
   double max_constraint_error = 0; // max over steps of the final relative constraint error
   double max_area_error = 0;       // max over steps of |A(t) - A0| / A0 (thesis eq. 2.23)
   double final_area_error = 0;
+  int max_contacts = 0;            // most contacts active at the end of a step
+  double max_penetration = 0;      // metres: deepest node inside an obstacle surface, any step
 };
 
 class Simulation {
@@ -72,6 +75,7 @@ class Simulation {
   StepStatus last_status_ = StepStatus::converged;
   StepReport last_report_;
   StepWorkspace workspace_;
+  std::shared_ptr<SceneContacts> contacts_;  // null without obstacles and self-collisions
   RunStats stats_;
   bool failed_ = false;
   std::string failure_message_;

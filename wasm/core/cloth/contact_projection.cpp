@@ -1,0 +1,242 @@
+#include "cloth/contact_projection.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace tela {
+
+namespace {
+
+ContactProjectionReport finish(ContactProjectionReport report, ProjectionStatus status) {
+  report.projection.status = status;
+  return report;
+}
+
+}  // namespace
+
+bool ContactProjector::merge(const std::vector<ContactConstraint>& found, int node_count) {
+  // the same nodes and source: the later linearization replaces the earlier (thesis §3.4.1)
+  bool added = false;
+  for (const ContactConstraint& c : found) {
+    // a malformed constraint (a node out of range, a non-finite or zero normal) is skipped
+    bool valid = c.normal.allFinite() && c.normal.squaredNorm() > 0 && std::isfinite(c.offset) &&
+                 c.surface_velocity.allFinite();
+    for (int s = 0; s < 4; ++s) valid = valid && c.nodes[s] < node_count && std::isfinite(c.weights[s]);
+    if (!valid) {
+      ++skipped_;
+      continue;
+    }
+    auto same = std::find_if(contacts_.begin(), contacts_.end(), [&](const ContactConstraint& o) {
+      return o.nodes == c.nodes && o.source == c.source;
+    });
+    if (same != contacts_.end()) {
+      *same = c;
+      continue;
+    }
+    contacts_.push_back(c);
+    normal_impulse_.push_back(0.0);
+    friction_.push_back(Eigen::Vector3d::Zero());
+    added = true;
+  }
+  return added;
+}
+
+void ContactProjector::build_problem(const ClothModel& model, const Positions& positions, double tolerance,
+                                     double& error) {
+  const ConstraintSet& set = model.constraints;
+  const int rows = set.rows();
+  const int dofs = 3 * model.free_count;
+
+  // E = grad C / s (scaled rows, cloth/constraints.h), e = -C / s
+  constraint_gradients(set, positions, gradient_);
+  constraint_values(set, positions, gradient_, values_);
+  error = relative_error(set, values_);
+  std::vector<Eigen::Triplet<double>> entries;
+  entries.reserve(3 * set.support.size());
+  problem_.equality_rhs.resize(rows);
+  double diagonal_sum = 0;
+  for (int r = 0; r < rows; ++r) {
+    const double inv = 1.0 / set.scale[r];
+    problem_.equality_rhs[r] = -values_[r] * inv;
+    for (int e = set.support_start[r]; e < set.support_start[r + 1]; ++e) {
+      const int k = set.support[e];
+      const int f = model.free_index[k];
+      if (f < 0) continue;
+      for (int c = 0; c < 3; ++c) entries.emplace_back(r, 3 * f + c, gradient_(e, c) * inv);
+      diagonal_sum += gradient_.row(e).squaredNorm() * inv * inv / model.lumped_area[k];
+    }
+  }
+  // constraints already met to the tolerance are kept where they are (grad C D = 0) rather
+  // than pushed further: the plain projection stops there too, and the Levenberg-Marquardt
+  // creep towards C = 0 would otherwise keep max |D| above kContactStep for many iterations
+  if (error <= tolerance) problem_.equality_rhs.setZero();
+  problem_.equality.resize(rows, dofs);
+  problem_.equality.setFromTriplets(entries.begin(), entries.end());
+  problem_.equality.makeCompressed();
+  // the Levenberg-Marquardt shift of the projection: kShift times the mean of diag(J W J^T)
+  problem_.equality_shift = rows > 0 ? Projector::kShift * diagonal_sum / rows : 0.0;
+
+  // contact rows a D >= -gap(phi_j), over the free nodes
+  entries.clear();
+  row_of_contact_.assign(contacts_.size(), -1);
+  contact_of_row_.clear();
+  std::vector<double> rhs;
+  for (std::size_t i = 0; i < contacts_.size(); ++i) {
+    const ContactConstraint& c = contacts_[i];
+    const int row = static_cast<int>(contact_of_row_.size());
+    bool any = false;
+    for (int s = 0; s < 4; ++s) {
+      if (c.nodes[s] < 0 || c.weights[s] == 0) continue;
+      const int f = model.free_index[c.nodes[s]];
+      if (f < 0) continue;
+      for (int d = 0; d < 3; ++d) entries.emplace_back(row, 3 * f + d, c.weights[s] * c.normal[d]);
+      any = true;
+    }
+    if (!any) continue;  // only controlled nodes: nothing can enforce it
+    row_of_contact_[i] = row;
+    contact_of_row_.push_back(static_cast<int>(i));
+    rhs.push_back(-contact_gap(c, positions));
+  }
+  problem_.inequality.resize(static_cast<int>(rhs.size()), dofs);
+  problem_.inequality.setFromTriplets(entries.begin(), entries.end());
+  problem_.inequality.makeCompressed();
+  problem_.inequality_rhs = Eigen::Map<const Eigen::VectorXd>(rhs.data(), static_cast<int>(rhs.size()));
+}
+
+ContactProjectionReport ContactProjector::project(const ClothModel& model, const Positions& start, double t0,
+                                                  double h, int attempt, ContactProvider& provider,
+                                                  const std::vector<ContactConstraint>& found,
+                                                  Positions& positions, double tolerance, int max_iterations,
+                                                  double max_start_error) {
+  ContactProjectionReport report;
+  contacts_.clear();
+  normal_impulse_.clear();
+  friction_.clear();
+  skipped_ = 0;
+  const int n = model.node_count();
+  merge(found, n);
+  const int dofs = 3 * model.free_count;
+  problem_.mass.resize(dofs);
+  for (int k = 0; k < n; ++k)
+    if (model.free_index[k] >= 0) problem_.mass.segment<3>(3 * model.free_index[k]).setConstant(model.lumped_area[k]);
+  Eigen::VectorXd friction_force = Eigen::VectorXd::Zero(dofs);
+
+  // warm start: the contacts active at the end of the previous projection
+  auto warm_contacts = [&]() {
+    std::vector<int> warm;
+    for (std::size_t i = 0; i < contacts_.size(); ++i)
+      if (std::binary_search(previous_active_.begin(), previous_active_.end(),
+                             Key{contacts_[i].nodes, contacts_[i].source}))
+        warm.push_back(static_cast<int>(i));
+    return warm;
+  };
+  std::vector<int> warm_contact = warm_contacts();  // contact indices
+  std::vector<int> active_contact;
+  double last_step = std::numeric_limits<double>::infinity();
+  bool added = false;
+
+  for (int iteration = 0;; ++iteration) {
+    double error = 0;
+    build_problem(model, positions, tolerance, error);
+    double penetration = 0;
+    for (const ContactConstraint& c : contacts_) penetration = std::max(penetration, -contact_gap(c, positions));
+    report.projection.iterations = iteration;
+    report.projection.error = error;
+    report.penetration = penetration;
+    report.constraints = static_cast<int>(contacts_.size());
+    if (!std::isfinite(error) || !std::isfinite(penetration)) return finish(report, ProjectionStatus::non_finite);
+    if (iteration == 0) {
+      report.projection.start_error = error;
+      if (error > max_start_error) return finish(report, ProjectionStatus::too_far);
+    }
+    // the displacement the next QP would make is known without solving it when the
+    // constraints are met, every contact holds and only the friction term f is left: then
+    // D = 0 is feasible, and g(D*) <= g(0) for g(D) = 1/2 |D - M^-1 f|_M^2 + (penalty >= 0)
+    // gives |D*|_M <= 2 |M^-1 f|_M, hence max |D*| <= 2 |M^-1 f|_M / sqrt(min m)
+    const double next_step =
+        dofs == 0 ? 0.0
+                  : 2 * std::sqrt(friction_force.dot(friction_force.cwiseQuotient(problem_.mass)) /
+                                  problem_.mass.minCoeff());
+    const bool settled = last_step <= kContactStep || (penetration <= kContactHeld && next_step <= kContactStep);
+    if (iteration > 0 && error <= tolerance && penetration <= kContactPenetration && settled && !added) {
+      report.projection.status = ProjectionStatus::converged;
+      break;
+    }
+    if (iteration == max_iterations) {
+      report.projection.status = ProjectionStatus::max_iterations;
+      break;
+    }
+
+    // the QP of this iteration (eq. 3.4)
+    problem_.linear = friction_force;
+    std::vector<int> warm;
+    for (int i : warm_contact)
+      if (row_of_contact_[i] >= 0) warm.push_back(row_of_contact_[i]);
+    if (record) record->push_back(RecordedQp{problem_, warm});
+    const QpSolution solution = solver.solve(problem_, warm);
+    report.qp_iterations += solution.iterations;
+    if (solution.status == QpStatus::non_finite) return finish(report, ProjectionStatus::non_finite);
+    if (solution.status == QpStatus::singular) return finish(report, ProjectionStatus::singular);
+    if (solution.status != QpStatus::converged) report.qp_status = solution.status;
+
+    last_step = 0;
+    for (int k = 0; k < n; ++k) {
+      const int f = model.free_index[k];
+      if (f < 0) continue;
+      const Eigen::Vector3d step = solution.x.segment<3>(3 * f);
+      positions.row(k) += step.transpose();
+      last_step = std::max(last_step, step.norm());
+    }
+    active_contact.clear();
+    for (int row : solution.active) active_contact.push_back(contact_of_row_[row]);
+    warm_contact = active_contact;
+    report.contacts = static_cast<int>(active_contact.size());
+
+    // friction impulses (see the header) and the force term of the next QP
+    friction_force.setZero();
+    for (std::size_t i = 0; i < contacts_.size(); ++i) {
+      const int row = row_of_contact_[i];
+      if (row < 0) continue;
+      normal_impulse_[i] += std::max(0.0, solution.inequality_multipliers[row]);
+      const ContactConstraint& c = contacts_[i];
+      if (!(c.mu > 0) || normal_impulse_[i] <= 0) continue;
+      Eigen::Vector3d displacement = Eigen::Vector3d::Zero();
+      double inverse_mass = 0;
+      for (int s = 0; s < 4; ++s) {
+        if (c.nodes[s] < 0) continue;
+        displacement += c.weights[s] * (positions.row(c.nodes[s]) - start.row(c.nodes[s])).transpose();
+        if (model.free_index[c.nodes[s]] >= 0) inverse_mass += c.weights[s] * c.weights[s] / model.lumped_area[c.nodes[s]];
+      }
+      if (inverse_mass <= 0) continue;
+      Eigen::Vector3d velocity = displacement / h - c.surface_velocity;
+      velocity -= velocity.dot(c.normal) * c.normal;
+      Eigen::Vector3d trial = friction_[i] - velocity * (h / inverse_mass);
+      trial -= trial.dot(c.normal) * c.normal;
+      const double limit = c.mu * normal_impulse_[i];
+      const double size = trial.norm();
+      if (size > limit) trial *= limit / size;
+      const Eigen::Vector3d change = trial - friction_[i];
+      friction_[i] = trial;
+      for (int s = 0; s < 4; ++s) {
+        if (c.nodes[s] < 0) continue;
+        const int f = model.free_index[c.nodes[s]];
+        if (f >= 0) friction_force.segment<3>(3 * f) += c.weights[s] * change;
+      }
+    }
+
+    // contacts that appeared on the way (thesis §3.4.1)
+    found_.clear();
+    const ContactQuery query{start, positions, t0, t0 + h, iteration + 1, attempt};
+    provider.contacts(query, found_);
+    added = merge(found_, n);
+  }
+
+  report.skipped = skipped_;
+  previous_active_.clear();
+  for (int i : active_contact) previous_active_.emplace_back(contacts_[i].nodes, contacts_[i].source);
+  std::sort(previous_active_.begin(), previous_active_.end());
+  return report;
+}
+
+}  // namespace tela

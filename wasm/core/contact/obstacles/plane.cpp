@@ -1,0 +1,13 @@
+#include "contact/obstacles/shapes.h"
+
+namespace tela {
+
+SurfacePoint plane_closest(const ObstacleDesc& plane, const Eigen::Vector3d& p) {
+  SurfacePoint s;
+  s.normal = plane.normal;
+  s.distance = (p - plane.point).dot(plane.normal);
+  s.closest = p - s.distance * plane.normal;
+  return s;
+}
+
+}  // namespace tela

@@ -1,0 +1,63 @@
+// The contact provider of a scene (cloth/contact_provider.h): obstacle contacts, the stick's
+// edge-edge contacts, the needle cusps as point obstacles, and cloth self-collisions, as
+// ContactConstraint rows for the contact-aware step.
+//
+// Rows per call (positions `start` at t0, the iterate `current` at t1):
+//  - node-obstacle (plane, box, sphere, cylinder, needle field, stick capsules): every free
+//    node whose signed distance at `current` (obstacle posed at t1) is below the clearance +
+//    kProximity + the node's motion over the step; normal and closest point frozen there;
+//    gap = n . x - (n . closest + clearance). Friction mu of the obstacle; the surface
+//    velocity is the obstacle's motion over the step at the closest point.
+//  - stick edges (thesis §4.3.2): edge-edge CCD of each short stick edge (moving t0 -> t1)
+//    against the cloth edges (start -> current), displaced by omega tau toward each other,
+//    plus pairs closer than tau at t1; tau = stick radius + clearance.
+//  - needle cusps (thesis §3.6.3): CCD of each tip (a fixed point) against the cloth triangles,
+//    plus triangles closer than the clearance at `current`; gap = nu . (u x1 + v x2 + w x3 - q)
+//    - clearance, with nu the triangle normal oriented so that the gap is >= 0 at `start`.
+//  - self-collisions (thesis §3.3, contact/self_collision.h) with omega halved on every
+//    rejected attempt; accept() is the final omega = 0 crossing check (thesis §3.4.1).
+// The clearance of the cloth from obstacles is half the cloth thickness tau0.
+#pragma once
+
+#include "cloth/contact_provider.h"
+#include "contact/self_collision.h"
+#include "geometry/mesh.h"
+#include "scenario/scenario.h"
+
+#include <vector>
+
+namespace tela {
+
+// Extra distance (metres) beyond the clearance within which node-obstacle rows are made.
+constexpr double kProximity = 0.005;
+
+class SceneContacts final : public ContactProvider {
+ public:
+  // `controlled`: #nodes flags of the nodes that controls prescribe (they get no rows alone).
+  SceneContacts(const Mesh& mesh, const std::vector<ObstacleDesc>& obstacles,
+                const SelfCollision& self, const std::vector<char>& controlled);
+
+  void contacts(const ContactQuery& query, std::vector<ContactConstraint>& out) override;
+  bool accept(const ContactQuery& query) override;
+
+  bool empty() const { return obstacles_.empty() && !self_.enabled; }
+  // Largest depth (metres, >= 0) of a node inside an obstacle's surface at time t.
+  double penetration(const Positions& positions, double t) const;
+  // Self-crossings the final check found, summed over the run (rejected attempts).
+  long rejected_attempts() const { return rejected_; }
+
+ private:
+  void obstacle_rows(int index, const ContactQuery& q, std::vector<ContactConstraint>& out) const;
+  void stick_rows(int index, const ContactQuery& q, double omega, std::vector<ContactConstraint>& out) const;
+  void cusp_rows(int index, const ContactQuery& q, double omega, std::vector<ContactConstraint>& out) const;
+
+  std::vector<ObstacleDesc> obstacles_;
+  SelfCollision self_;
+  std::vector<char> controlled_;
+  CollisionMesh mesh_;
+  std::vector<std::vector<Eigen::Vector3d>> stick_points_;  // per obstacle: subdivided polyline
+  std::vector<std::vector<Eigen::Vector3d>> tips_;          // per obstacle: needle cusps
+  long rejected_ = 0;
+};
+
+}  // namespace tela

@@ -1,0 +1,440 @@
+#include "qp/active_set.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace tela {
+
+namespace {
+
+// [top; rows `selected` of a], row-major
+SparseRows stack_rows(const SparseRows& top, const SparseRows& a, const std::vector<int>& selected) {
+  std::vector<Eigen::Triplet<double>> entries;
+  entries.reserve(top.nonZeros() + 8 * selected.size());
+  for (int r = 0; r < top.rows(); ++r)
+    for (SparseRows::InnerIterator it(top, r); it; ++it) entries.emplace_back(r, static_cast<int>(it.col()), it.value());
+  const int offset = static_cast<int>(top.rows());
+  for (std::size_t i = 0; i < selected.size(); ++i)
+    for (SparseRows::InnerIterator it(a, selected[i]); it; ++it)
+      entries.emplace_back(offset + static_cast<int>(i), static_cast<int>(it.col()), it.value());
+  SparseRows out(offset + static_cast<int>(selected.size()), a.cols() > 0 ? a.cols() : top.cols());
+  out.setFromTriplets(entries.begin(), entries.end());
+  out.makeCompressed();
+  return out;
+}
+
+double row_dot(const SparseRows& a, int k, const Eigen::VectorXd& v) {
+  double sum = 0;
+  for (SparseRows::InnerIterator it(a, k); it; ++it) sum += it.value() * v[it.col()];
+  return sum;
+}
+
+// Dense kernels as plain loops: Eigen's blocked products and factorizations pick their
+// blocking from the machine's cache sizes, which would break native/wasm bit-identity.
+
+// v -= B^T y  (B: rows by cols, v: cols)
+void subtract_transpose_product(const Eigen::MatrixXd& B, const Eigen::VectorXd& y, Eigen::VectorXd& v) {
+  for (Eigen::Index c = 0; c < B.cols(); ++c) {
+    double sum = 0;
+    for (Eigen::Index r = 0; r < B.rows(); ++r) sum += B(r, c) * y[r];
+    v[c] -= sum;
+  }
+}
+
+// y -= B v
+void subtract_product(const Eigen::MatrixXd& B, const Eigen::VectorXd& v, Eigen::VectorXd& y) {
+  for (Eigen::Index c = 0; c < B.cols(); ++c)
+    for (Eigen::Index r = 0; r < B.rows(); ++r) y[r] -= B(r, c) * v[c];
+}
+
+// L v = v in place (L lower triangular)
+void lower_solve(const Eigen::MatrixXd& L, Eigen::VectorXd& v) {
+  for (Eigen::Index i = 0; i < L.rows(); ++i) {
+    double sum = v[i];
+    for (Eigen::Index j = 0; j < i; ++j) sum -= L(i, j) * v[j];
+    v[i] = sum / L(i, i);
+  }
+}
+
+// L^T v = v in place
+void upper_solve(const Eigen::MatrixXd& L, Eigen::VectorXd& v) {
+  for (Eigen::Index i = L.rows() - 1; i >= 0; --i) {
+    double sum = v[i];
+    for (Eigen::Index j = i + 1; j < L.rows(); ++j) sum -= L(j, i) * v[j];
+    v[i] = sum / L(i, i);
+  }
+}
+
+// the lower Cholesky factor of A - B^T B, false if it is not positive definite
+bool schur_cholesky(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, Eigen::MatrixXd& L) {
+  const Eigen::Index p = A.rows();
+  L.setZero(p, p);
+  for (Eigen::Index j = 0; j < p; ++j)
+    for (Eigen::Index i = j; i < p; ++i) {
+      double sum = A(i, j);
+      for (Eigen::Index r = 0; r < B.rows(); ++r) sum -= B(r, i) * B(r, j);
+      L(i, j) = sum;
+    }
+  for (Eigen::Index j = 0; j < p; ++j) {
+    double diagonal = L(j, j);
+    for (Eigen::Index k = 0; k < j; ++k) diagonal -= L(j, k) * L(j, k);
+    if (!(diagonal > 0)) return false;
+    diagonal = std::sqrt(diagonal);
+    L(j, j) = diagonal;
+    for (Eigen::Index i = j + 1; i < p; ++i) {
+      double sum = L(i, j);
+      for (Eigen::Index k = 0; k < j; ++k) sum -= L(i, k) * L(j, k);
+      L(i, j) = sum / diagonal;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<int>& base) {
+  base_ = base;
+  appended_.clear();
+  const int me = problem.equalities(), mi = problem.inequalities();
+  in_base_.assign(mi, 0);
+  for (int k : base_) in_base_[k] = 1;
+  const int nb = me + mi;
+  bordered_.resize(nb, 0);
+  appended_system_.resize(0, 0);
+  schur_factor_.resize(0, 0);
+  if (nb == 0) return true;
+
+  // lower triangle of [E; A] M^-1 [E; A]^T with sigma on the equality diagonal; the rows of
+  // inequalities outside the base are decoupled (unit diagonal, explicit zeros elsewhere), so
+  // the pattern never depends on the working set and one symbolic analysis serves every QP
+  // with the same rows
+  auto inside = [&](int row) { return row < me || in_base_[row - me]; };
+  std::vector<Eigen::Triplet<double>> entries;
+  entries.reserve(gram_.nonZeros() / 2 + nb);
+  for (int c = 0; c < gram_.outerSize(); ++c)
+    for (Eigen::SparseMatrix<double>::InnerIterator it(gram_, c); it; ++it)
+      if (it.row() >= c)
+        entries.emplace_back(static_cast<int>(it.row()), c, inside(static_cast<int>(it.row())) && inside(c) ? it.value() : 0.0);
+  for (int i = 0; i < nb; ++i)
+    entries.emplace_back(i, i, i < me ? problem.equality_shift : (inside(i) ? 0.0 : 1.0));
+  base_system_.resize(nb, nb);
+  base_system_.setFromTriplets(entries.begin(), entries.end());
+  base_system_.makeCompressed();
+
+  const int* outer = base_system_.outerIndexPtr();
+  const int* inner = base_system_.innerIndexPtr();
+  const bool same_pattern =
+      analyzed_ && static_cast<int>(pattern_outer_.size()) == nb + 1 &&
+      std::equal(outer, outer + nb + 1, pattern_outer_.begin()) &&
+      static_cast<int>(pattern_inner_.size()) == outer[nb] && std::equal(inner, inner + outer[nb], pattern_inner_.begin());
+  if (!same_pattern) {
+    base_factor_.analyze(base_system_);
+    pattern_outer_.assign(outer, outer + nb + 1);
+    pattern_inner_.assign(inner, inner + outer[nb]);
+    analyzed_ = true;
+    ++stats.analyses;
+  }
+  ++stats.factorizations;
+  return base_factor_.factorize(base_system_, 0.0);
+}
+
+bool ActiveSetSolver::refactor_appended() {
+  return schur_cholesky(appended_system_, bordered_, schur_factor_);
+}
+
+void ActiveSetSolver::solve_kkt(const Eigen::VectorXd& rhs_base, const Eigen::VectorXd& rhs_appended,
+                                Eigen::VectorXd& zeta_base, Eigen::VectorXd& zeta_appended) const {
+  // [L 0; l^T L_S] [L^T l; 0 L_S^T] zeta = rhs, with the sparse part permuted (eq. 3.11)
+  Eigen::VectorXd y_base;
+  if (rhs_base.size() > 0) base_factor_.forward(rhs_base, y_base);
+  zeta_appended = rhs_appended;
+  if (zeta_appended.size() > 0) {
+    if (y_base.size() > 0) subtract_transpose_product(bordered_, y_base, zeta_appended);
+    lower_solve(schur_factor_, zeta_appended);
+    upper_solve(schur_factor_, zeta_appended);
+    if (y_base.size() > 0) subtract_product(bordered_, zeta_appended, y_base);
+  }
+  if (y_base.size() > 0) base_factor_.backward(y_base, zeta_base);
+  else zeta_base.resize(0);
+}
+
+void ActiveSetSolver::row_products(const QpProblem& problem, int k, Eigen::VectorXd& base_part,
+                                   Eigen::VectorXd& appended_part) const {
+  // G_B M^-1 a_k^T and A_P M^-1 a_k^T
+  Eigen::VectorXd weighted = Eigen::VectorXd::Zero(problem.variables());
+  for (SparseRows::InnerIterator it(problem.inequality, k); it; ++it)
+    weighted[it.col()] = it.value() * inverse_mass_[it.col()];
+  base_part = base_rows_ * weighted;
+  for (int k = 0; k < problem.inequalities(); ++k)
+    if (!in_base_[k]) base_part[problem.equalities() + k] = 0;  // decoupled rows
+  appended_part.resize(static_cast<int>(appended_.size()));
+  for (std::size_t j = 0; j < appended_.size(); ++j)
+    appended_part[j] = row_dot(problem.inequality, appended_[j], weighted);
+}
+
+QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<int>& warm_start) {
+  ++stats.solves;
+  const int me = problem.equalities(), mi = problem.inequalities();
+  const Eigen::VectorXd& b = problem.inequality_rhs;
+  QpSolution solution;
+  solution.equality_multipliers = Eigen::VectorXd::Zero(me);
+  solution.inequality_multipliers = Eigen::VectorXd::Zero(mi);
+  inverse_mass_ = problem.mass.cwiseInverse();
+  const Eigen::VectorXd free_step = inverse_mass_.cwiseProduct(problem.linear);  // M^-1 f
+  solution.x = free_step;
+  if (!inverse_mass_.allFinite() || !free_step.allFinite()) {
+    solution.status = QpStatus::non_finite;
+    return solution;
+  }
+
+  row_norm_.resize(mi);
+  for (int k = 0; k < mi; ++k) {
+    double sum = 0;
+    for (SparseRows::InnerIterator it(problem.inequality, k); it; ++it)
+      sum += it.value() * it.value() * inverse_mass_[it.col()];
+    row_norm_[k] = std::sqrt(sum);
+    // a row without variables: 0 >= b_k holds or never will
+    if (row_norm_[k] == 0 && b[k] > settings.feasibility_tolerance) {
+      solution.status = QpStatus::infeasible;
+      return solution;
+    }
+  }
+
+  // all rows, once per problem: [E; A], [E; A] M^-1 and their Gram matrix
+  std::vector<int> all(mi);
+  for (int k = 0; k < mi; ++k) all[k] = k;
+  base_rows_ = stack_rows(problem.equality, problem.inequality, all);
+  if (base_rows_.cols() != problem.variables()) base_rows_.resize(base_rows_.rows(), problem.variables());
+  base_rows_weighted_ = base_rows_ * inverse_mass_.asDiagonal();
+  gram_ = base_rows_weighted_ * base_rows_.transpose();
+
+  // the warm start: valid, distinct, non-zero rows; should they make the base singular
+  // (dependent rows), start from the equalities alone
+  std::vector<char> working(mi, 0);
+  std::vector<int> start;
+  for (int k : warm_start)
+    if (k >= 0 && k < mi && row_norm_[k] > 0 && !working[k]) {
+      working[k] = 1;
+      start.push_back(k);
+    }
+  std::sort(start.begin(), start.end());
+  if (!factor_base(problem, start)) {
+    std::fill(working.begin(), working.end(), 0);
+    if (!factor_base(problem, {})) {
+      solution.status = QpStatus::singular;
+      return solution;
+    }
+  }
+
+  // the working inequalities minus `leaving` go into a fresh base factorization; should it
+  // fail, into the bordered rows one at a time
+  auto refactor_without = [&](const std::vector<int>& leaving) {
+    for (int k : leaving) working[k] = 0;
+    std::vector<int> kept;
+    for (int k : base_) if (working[k]) kept.push_back(k);
+    for (int k : appended_) if (working[k]) kept.push_back(k);
+    std::sort(kept.begin(), kept.end());
+    if (factor_base(problem, kept)) return true;
+    for (int k : kept) working[k] = 0;
+    return factor_base(problem, {});
+  };
+  auto remove = [&](const std::vector<int>& leaving) {
+    stats.removed += static_cast<long>(leaving.size());
+    bool in_base = false;
+    for (int k : leaving) in_base |= in_base_[k] != 0;
+    if (in_base) return refactor_without(leaving);
+    // only bordered rows leave: drop their columns and refactor the small dense block
+    for (int k : leaving) working[k] = 0;
+    std::vector<int> keep;
+    for (std::size_t j = 0; j < appended_.size(); ++j)
+      if (working[appended_[j]]) keep.push_back(static_cast<int>(j));
+    const int p = static_cast<int>(keep.size());
+    Eigen::MatrixXd bordered(bordered_.rows(), p), system(p, p);
+    std::vector<int> rows(p);
+    for (int a = 0; a < p; ++a) {
+      rows[a] = appended_[keep[a]];
+      bordered.col(a) = bordered_.col(keep[a]);
+      for (int c = 0; c < p; ++c) system(a, c) = appended_system_(keep[a], keep[c]);
+    }
+    appended_ = rows;
+    bordered_ = bordered;
+    appended_system_ = system;
+    return refactor_appended() || refactor_without({});
+  };
+
+  Eigen::VectorXd rhs_base, rhs_appended, zeta_base, zeta_appended, x, slack;
+  Eigen::VectorXd u_base, u_appended, l, t;
+  for (int iteration = 0;; ++iteration) {
+    // multipliers of the working set, then x = M^-1 (f + G_W^T zeta)
+    const int nb = static_cast<int>(base_rows_.rows()), p = static_cast<int>(appended_.size());
+    rhs_base.resize(nb);
+    if (nb > 0) {
+      rhs_base.head(me) = problem.equality_rhs;
+      rhs_base.tail(mi) = b;
+      rhs_base -= base_rows_ * free_step;
+      for (int k = 0; k < mi; ++k)
+        if (!in_base_[k]) rhs_base[me + k] = 0;  // decoupled rows
+    }
+    rhs_appended.resize(p);
+    for (int j = 0; j < p; ++j) rhs_appended[j] = b[appended_[j]] - row_dot(problem.inequality, appended_[j], free_step);
+    solve_kkt(rhs_base, rhs_appended, zeta_base, zeta_appended);
+    x = free_step;
+    if (nb > 0) x += base_rows_weighted_.transpose() * zeta_base;
+    for (int j = 0; j < p; ++j)
+      for (SparseRows::InnerIterator it(problem.inequality, appended_[j]); it; ++it)
+        x[it.col()] += inverse_mass_[it.col()] * it.value() * zeta_appended[j];
+    solution.x = x;
+    solution.iterations = iteration;
+    solution.equality_multipliers = zeta_base.head(me);
+    solution.inequality_multipliers.setZero();
+    for (int k : base_) solution.inequality_multipliers[k] = zeta_base[me + k];
+    for (int j = 0; j < p; ++j) solution.inequality_multipliers[appended_[j]] = zeta_appended[j];
+    if (!x.allFinite() || !solution.inequality_multipliers.allFinite()) {
+      solution.status = QpStatus::non_finite;
+      break;
+    }
+
+    // release every working inequality with a negative multiplier (Remark 3.5.4)
+    double largest = 0;
+    for (int k = 0; k < mi; ++k)
+      if (working[k]) largest = std::max(largest, std::abs(solution.inequality_multipliers[k]) * row_norm_[k]);
+    const double negative = -settings.multiplier_tolerance * (1 + largest);
+    std::vector<int> leaving;
+    for (int k = 0; k < mi; ++k)
+      if (working[k] && solution.inequality_multipliers[k] * row_norm_[k] < negative) leaving.push_back(k);
+    if (!leaving.empty()) {
+      if (iteration >= settings.max_iterations) {
+        solution.status = QpStatus::max_iterations;
+        break;
+      }
+      ++stats.iterations;
+      if (!remove(leaving)) {
+        solution.status = QpStatus::singular;
+        break;
+      }
+      continue;
+    }
+
+    // the most violated inequality of the observation set (Remark 3.5.1)
+    slack = problem.inequality * x - b;
+    int entering = -1;
+    double worst = -settings.feasibility_tolerance;
+    for (int k = 0; k < mi; ++k) {
+      if (working[k] || row_norm_[k] == 0) continue;
+      const double distance = slack[k] / row_norm_[k];
+      if (distance < worst) {
+        worst = distance;
+        entering = k;
+      }
+    }
+    if (entering < 0) {
+      // dependent equality rows without regularization can pass the factorization with a
+      // round-off pivot; their residual then gives them away
+      const Eigen::VectorXd residual =
+          problem.equality * x - problem.equality_rhs + problem.equality_shift * solution.equality_multipliers;
+      const bool consistent = me == 0 || residual.lpNorm<Eigen::Infinity>() <=
+                                             1e-8 * (1 + problem.equality_rhs.lpNorm<Eigen::Infinity>());
+      solution.status = consistent ? QpStatus::converged : QpStatus::singular;
+      break;
+    }
+
+    // Bring `entering` in (eq. 3.12-3.14) by a dual step (Goldfarb-Idnani): while its
+    // multiplier t grows, x moves along dx = M^-1 (a^T - G_W^T alpha) (which keeps the
+    // working rows tight) and the working multipliers change by -t alpha, alpha = A_W^-1 u.
+    // Should a working multiplier reach zero first, that constraint leaves and the step goes
+    // on; with a dependent gradient (pivot ~ 0, Remark 3.5.3) this is the exchange of Remark
+    // 3.5.2, the leaving row picked by the ratio test. No positive alpha and no pivot: infeasible.
+    bool done = false;
+    while (!done) {
+      if (iteration >= settings.max_iterations) break;
+      ++iteration;
+      ++stats.iterations;
+      const int nb_now = static_cast<int>(base_rows_.rows()), q = static_cast<int>(appended_.size());
+      row_products(problem, entering, u_base, u_appended);
+      if (nb_now > 0) base_factor_.forward(u_base, l);
+      else l.resize(0);
+      t = u_appended;
+      if (q > 0) {
+        if (l.size() > 0) subtract_transpose_product(bordered_, l, t);
+        lower_solve(schur_factor_, t);
+      }
+      const double diagonal = row_norm_[entering] * row_norm_[entering];
+      const double pivot2 = diagonal - l.squaredNorm() - t.squaredNorm();
+      const bool independent = pivot2 > settings.dependence_tolerance * diagonal;
+      Eigen::VectorXd alpha_appended = t, alpha_base;
+      if (q > 0) upper_solve(schur_factor_, alpha_appended);
+      if (l.size() > 0) {
+        Eigen::VectorXd y = l;
+        if (q > 0) subtract_product(bordered_, alpha_appended, y);
+        base_factor_.backward(y, alpha_base);
+      }
+      // the ratio test over the working inequalities
+      Eigen::VectorXd& z = solution.inequality_multipliers;
+      int blocking = -1;
+      double partial = std::numeric_limits<double>::infinity();
+      auto ratio = [&](int k, double a) {
+        if (a * row_norm_[k] > 1e-14 * row_norm_[entering] && z[k] / a < partial) {
+          partial = std::max(0.0, z[k] / a);
+          blocking = k;
+        }
+      };
+      for (int k : base_) ratio(k, alpha_base[me + k]);
+      for (int j = 0; j < q; ++j) ratio(appended_[j], alpha_appended[j]);
+      const double violation = b[entering] - problem.inequality.row(entering).dot(x);
+      const double full = independent ? std::max(0.0, violation) / pivot2 : std::numeric_limits<double>::infinity();
+      if (blocking < 0 && !independent) {
+        solution.status = QpStatus::infeasible;
+        break;
+      }
+      const double step_length = std::min(full, partial);
+      // x += step dx, dx = M^-1 (a^T - G_W^T alpha); multipliers -= step alpha
+      Eigen::VectorXd direction = Eigen::VectorXd::Zero(problem.variables());
+      for (SparseRows::InnerIterator it(problem.inequality, entering); it; ++it) direction[it.col()] = it.value();
+      if (nb_now > 0) direction -= base_rows_.transpose() * alpha_base;
+      for (int j = 0; j < q; ++j)
+        for (SparseRows::InnerIterator it(problem.inequality, appended_[j]); it; ++it)
+          direction[it.col()] -= it.value() * alpha_appended[j];
+      x += step_length * inverse_mass_.cwiseProduct(direction);
+      if (me > 0) solution.equality_multipliers -= step_length * alpha_base.head(me);
+      for (int k : base_) z[k] -= step_length * alpha_base[me + k];
+      for (int j = 0; j < q; ++j) z[appended_[j]] -= step_length * alpha_appended[j];
+      z[entering] += step_length;
+      solution.x = x;
+      if (full <= partial) {  // the entering row becomes tight: append it
+        bordered_.conservativeResize(l.size(), q + 1);
+        if (l.size() > 0) bordered_.col(q) = l;
+        appended_system_.conservativeResize(q + 1, q + 1);
+        appended_system_.row(q).head(q) = u_appended.transpose();
+        appended_system_.col(q).head(q) = u_appended;
+        appended_system_(q, q) = diagonal;
+        schur_factor_.conservativeResize(q + 1, q + 1);
+        schur_factor_.col(q).setZero();
+        schur_factor_.row(q).head(q) = t.transpose();
+        schur_factor_(q, q) = std::sqrt(pivot2);
+        appended_.push_back(entering);
+        working[entering] = 1;
+        ++stats.appended;
+        done = true;
+      } else {  // a working multiplier reached zero first: it leaves
+        z[blocking] = 0;
+        if (!independent) ++stats.dependent_swaps;
+        if (!remove({blocking})) break;
+      }
+    }
+    if (!done) {  // infeasible, the iteration cap, or a failed refactorization
+      if (solution.status == QpStatus::converged)
+        solution.status = iteration >= settings.max_iterations ? QpStatus::max_iterations : QpStatus::singular;
+      break;
+    }
+    if (static_cast<int>(appended_.size()) > settings.max_appended && !refactor_without({})) {
+      solution.status = QpStatus::singular;
+      break;
+    }
+  }
+  for (int k = 0; k < mi; ++k)
+    if (working[k]) solution.active.push_back(k);
+  return solution;
+}
+
+}  // namespace tela

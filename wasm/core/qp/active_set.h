@@ -1,0 +1,100 @@
+// The active-set solver of thesis §3.5 for QpProblem (qp/qp_problem.h), working on the dual:
+// for the working set W = {equalities} + {inequalities believed active} it solves
+//
+//   (G_W M^-1 G_W^T + sigma I_E) zeta = g_W - G_W M^-1 f,   x = M^-1 (f + G_W^T zeta)
+//
+// (g = e for equalities, b for working inequalities), then
+//   - removes ALL working inequalities with a negative multiplier at once (Remark 3.5.4);
+//   - otherwise brings in the most violated inequality (Remark 3.5.1), one at a time;
+//   - stops when no multiplier is negative and nothing is violated.
+// It may start from any working set, feasible or not (the warm start need not be right).
+// An inequality is brought in by a dual step (Goldfarb-Idnani): its multiplier grows while
+// the working multipliers follow, until it holds, or until a working multiplier reaches zero
+// first, which then leaves and the step goes on. The multipliers stay >= 0, so the method
+// terminates; the thesis' full step followed by "release all negatives" cycled on dense
+// random QPs (tests/cpp/qp). With a dependent gradient the ratio test performs the exchange
+// of Remark 3.5.2.
+//
+// Linear algebra (§3.5.1-3.5.2). The "base" rows (the equalities and the working
+// inequalities at the last refactorization) are factorized by the sparse supernodal
+// Cholesky. Every inequality row has its place in that matrix; those outside the base are
+// decoupled (unit diagonal, stored zeros), so the pattern is the same for every working set
+// and the symbolic analysis is reused across refactorizations and across QPs with the same
+// rows (a resting cloth: no analysis at all). A row added
+// later is appended as a dense bordered row, eq. 3.12: l = L^-1 Q G_B M^-1 a^T (one forward
+// substitution) and a new row of a small dense Cholesky factor of the Schur complement. A
+// pivot^2 <= dependence_tolerance * a M^-1 a^T means the new gradient depends on the working
+// ones (Remark 3.5.3): alpha = A_W^-1 G_W M^-1 a^T (the coefficients of the combination, also
+// the direction of the dual step) comes from one more backward solve; a working inequality
+// with positive alpha leaves by the ratio test and the new one enters (Remark 3.5.2); if no
+// alpha is positive the problem is infeasible, since a x cannot grow while the working rows
+// hold. Removals of appended rows refactor only the small dense block;
+// removals of base rows, or more than max_appended appended rows, refactor the base
+// (Remark 3.5.4: with all negative multipliers leaving at once this beats downdates).
+#pragma once
+
+#include "cloth/supernodal_cholesky.h"
+#include "qp/qp_problem.h"
+
+#include <Eigen/Core>
+#include <Eigen/SparseCore>
+#include <vector>
+
+namespace tela {
+
+struct ActiveSetSettings {
+  int max_iterations = 2000;             // working-set changes per solve
+  // an inequality counts as violated when (b - A x)_k / |a_k|_W exceeds this (|a|_W^2 = a M^-1 a^T)
+  double feasibility_tolerance = 1e-10;
+  // a working multiplier counts as negative below -multiplier_tolerance * (1 + max |z_k| |a_k|_W)
+  double multiplier_tolerance = 1e-12;
+  double dependence_tolerance = 1e-9;
+  int max_appended = 128;                // bordered rows kept before the base is refactorized
+};
+
+struct ActiveSetStats {
+  long solves = 0;           // QPs
+  long iterations = 0;       // working-set changes
+  long factorizations = 0;   // sparse numeric factorizations of the base
+  long analyses = 0;         // sparse symbolic analyses (pattern changed)
+  long appended = 0;         // rows appended to the factor
+  long removed = 0;          // inequalities released
+  long dependent_swaps = 0;  // Remark 3.5.2 exchanges
+};
+
+class ActiveSetSolver {
+ public:
+  ActiveSetSettings settings;
+  ActiveSetStats stats;
+
+  // Solves `problem` from the working set `warm_start` (inequality indices; duplicates,
+  // out-of-range indices and dependent rows are tolerated). The solution's `active` is the
+  // final working set, to warm-start the next, similar problem.
+  QpSolution solve(const QpProblem& problem, const std::vector<int>& warm_start);
+
+ private:
+  bool factor_base(const QpProblem& problem, const std::vector<int>& base);
+  bool refactor_appended();
+  void solve_kkt(const Eigen::VectorXd& rhs_base, const Eigen::VectorXd& rhs_appended,
+                 Eigen::VectorXd& zeta_base, Eigen::VectorXd& zeta_appended) const;
+  void row_products(const QpProblem& problem, int k, Eigen::VectorXd& base_part,
+                    Eigen::VectorXd& appended_part) const;
+
+  Eigen::VectorXd inverse_mass_;
+  Eigen::VectorXd row_norm_;           // |a_k|_W per inequality
+  std::vector<int> base_;              // working inequalities inside the sparse factor
+  std::vector<int> appended_;          // working inequalities appended as bordered rows
+  std::vector<char> in_base_;          // per inequality: inside the sparse factor
+  SparseRows base_rows_;               // [E; A], all rows
+  SparseRows base_rows_weighted_;      // [E; A] M^-1
+  Eigen::SparseMatrix<double> gram_;   // [E; A] M^-1 [E; A]^T
+  Eigen::SparseMatrix<double> base_system_;  // lower triangle of the base system
+  SupernodalCholesky base_factor_;
+  std::vector<int> pattern_outer_, pattern_inner_;  // of the analyzed base system
+  bool analyzed_ = false;
+  Eigen::MatrixXd bordered_;           // base size by #appended: the l vectors of eq. 3.12
+  Eigen::MatrixXd appended_system_;    // #appended square: A_P M^-1 A_P^T
+  Eigen::MatrixXd schur_factor_;       // lower Cholesky factor of the Schur complement
+};
+
+}  // namespace tela
