@@ -21,6 +21,9 @@ const tela = (window.__tela = {
   error: null, notice: null, frames: 0, obstacles: [], contacts: 0, renders: 0, firstFrameMs: null, rtf: null, busyMs: 0, pausedAt: null, firstStepFrameMs: null,
 });
 
+// for tests: what the view draws now (functions, so apart from the plain data in __tela)
+window.__telaView = { obstacleCenters: () => view?.obstacleCenters() ?? [] };
+
 // ---- messages ------------------------------------------------------------------------------
 function showError(message) {
   tela.error = message;

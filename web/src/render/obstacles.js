@@ -214,6 +214,12 @@ export function createObstacles(parent) {
     },
     // the types drawn, in scenario order (for tests: window.__tela.obstacles)
     types() { return bodies.filter((b) => b.object).map((b) => b.type); },
+    // the centre of each drawn obstacle's bounding box, three.js frame, as drawn now (tests)
+    centers() {
+      group.updateMatrixWorld(true);
+      return bodies.filter((b) => b.object)
+        .map((b) => new THREE.Box3().setFromObject(b.object).getCenter(new THREE.Vector3()).toArray());
+    },
     setVisible(on) { group.visible = on; },
   };
 }

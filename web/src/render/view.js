@@ -319,6 +319,7 @@ export function createView(canvas) {
       dirty = true;
     },
     obstacleTypes: () => obstacles.types(),
+    obstacleCenters: () => obstacles.centers(),
     setObstaclesVisible(on) {
       obstacles.setVisible(on);
       dirty = true;
