@@ -25,8 +25,8 @@ function coreToThreeMatrix() {
 
 const v3 = (a) => new THREE.Vector3(a[0], a[1], a[2]);
 
-// light and dark bands (about `bands` around, `rings` along a latitude-like parameter) as
-// vertex colours, so that a turning sphere or cylinder is seen turning
+// light and dark bands (`bands` per turn of `coordinate`, in turns) as vertex colours, so
+// that a turning sphere or cylinder is seen turning
 function banded(geometry, coordinate, bands) {
   const position = geometry.getAttribute('position');
   const colors = new Float32Array(position.count * 3);
@@ -51,7 +51,7 @@ function longitude(axis) {
   return (p) => (Math.atan2(p.dot(w), p.dot(u)) / (2 * Math.PI) + 1) % 1;
 }
 
-// a unit-free cylinder of `radius` and `length` along `axis` centred on `center` (body frame)
+// a cylinder of `radius` and `length` (m) along the unit `axis`, centred on `center` (body frame)
 function cylinderGeometry(center, axis, radius, length, capped) {
   const g = new THREE.CylinderGeometry(radius, radius, length, SEGMENTS, 1, !capped);
   g.applyQuaternion(new THREE.Quaternion().setFromUnitVectors(new THREE.Vector3(0, 1, 0), axis));
@@ -104,8 +104,8 @@ export function createObstacles(parent) {
   group.matrixWorldNeedsUpdate = true;
   parent.add(group);
   // the cloth shades itself (shaders/cloth.*.glsl); these lights are for the obstacles only
-  parent.add(new THREE.HemisphereLight(0xffffff, 0x8a8780, 1.6));
-  const sun = new THREE.DirectionalLight(0xffffff, 1.4);
+  parent.add(new THREE.HemisphereLight(0xffffff, 0x8a8780, 2.2));
+  const sun = new THREE.DirectionalLight(0xffffff, 1.8);
   sun.position.set(0.4, 0.8, 0.6);
   parent.add(sun);
 
