@@ -1,11 +1,11 @@
 // Embind layer for drawing a scene's obstacles (contact/obstacles/): their shapes in the body
 // frame (the obstacle at t = 0), their rigid pose at a time t from the core's motion model
-// (contact/obstacles/rigid_pose.h, so that the page never re-implements the motions), and
-// the nodes in contact with them. Declarations and conversions only; nothing throws.
+// (contact/obstacles/rigid_pose.h, so that the page never re-implements the motions). The
+// nodes in contact come from Simulation.contactNodes() (bind_sim.cpp). Declarations and
+// conversions only; nothing throws.
 //
 // The page builds one ObstacleView from the scenario JSON the simulation runs
 // (Simulation.scenarioJson()) and asks it for the poses at Simulation.time() every frame.
-#include "contact/obstacles/obstacle.h"
 #include "contact/obstacles/rigid_pose.h"
 #include "scenario/json.h"
 #include "scenario/scenario.h"
@@ -21,10 +21,6 @@ namespace tela {
 namespace {
 
 using emscripten::val;
-
-// A node counts as in contact when its signed distance from an obstacle surface is within
-// this much (metres) of the clearance tau0 / 2 that the contact constraints keep.
-constexpr double kContactSlack = 0.001;
 
 val vec3(const Eigen::Vector3d& v) {
   val out = val::array();
@@ -81,7 +77,6 @@ class ObstacleView {
     }
     ok_ = true;
     obstacles_ = scenario.value->obstacles;
-    clearance_ = 0.5 * scenario.value->self_collision.thickness;
   }
 
   bool ok() const { return ok_; }
@@ -110,29 +105,10 @@ class ObstacleView {
     return val(emscripten::typed_memory_view(out.size(), out.data())).call<val>("slice");
   }
 
-  // Nodes within the clearance + 1 mm of an obstacle surface at time t (s), positions a
-  // Float64Array #nodes * 3 (Simulation.positions64()); Uint32Array of node indices, ascending.
-  val contact_nodes(const val& positions, double time) const {
-    const std::vector<double> p = emscripten::convertJSArrayToNumberVector<double>(positions);
-    std::vector<RigidPose> poses;
-    for (const ObstacleDesc& o : obstacles_) poses.push_back(rigid_pose(o.motion, time));
-    std::vector<std::uint32_t> nodes;
-    for (std::size_t k = 0; 3 * k + 2 < p.size(); ++k) {
-      const Eigen::Vector3d x(p[3 * k], p[3 * k + 1], p[3 * k + 2]);
-      for (std::size_t i = 0; i < obstacles_.size(); ++i)
-        if (obstacle_closest(obstacles_[i], poses[i], x).distance <= clearance_ + kContactSlack) {
-          nodes.push_back(static_cast<std::uint32_t>(k));
-          break;
-        }
-    }
-    return val(emscripten::typed_memory_view(nodes.size(), nodes.data())).call<val>("slice");
-  }
-
  private:
   bool ok_ = false;
   std::string error_;
   std::vector<ObstacleDesc> obstacles_;
-  double clearance_ = 0;
 };
 
 // never aborts: check ok() and error() on the result
@@ -152,6 +128,5 @@ EMSCRIPTEN_BINDINGS(tela_contact) {
       .function("error", &ObstacleView::error)
       .function("count", &ObstacleView::count)
       .function("shapes", &ObstacleView::shapes)
-      .function("poses", &ObstacleView::poses)
-      .function("contactNodes", &ObstacleView::contact_nodes);
+      .function("poses", &ObstacleView::poses);
 }

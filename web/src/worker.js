@@ -16,7 +16,8 @@
 //   { type: 'scene', id, name, dt, nodes, faces, controlled, scenario, obstacles, ...frame }
 //   { type: 'frame', positions, field, time, steps, hash, report, rtf, playing, ended?,
 //     obstaclePoses, contacts }  (obstacles: ObstacleView.shapes(); obstaclePoses: its poses
-//     at the frame's time, Float64Array #obstacles*12; contacts: Uint32Array of nodes in contact)
+//     at the frame's time, Float64Array #obstacles*12; contacts: Simulation.contactNodes(), the
+//     nodes of the contacts the solver holds active; both null in scenes without contacts)
 //   { type: 'progress', id, done, total }     while a load steps to a shared step count
 //   { type: 'paused', id, steps, hash }       after the last frame of a pause
 //   { type: 'invalid', id, message }          the scenario was rejected; the old run goes on
@@ -80,8 +81,11 @@ function frameMessage() {
   if (obstacleView?.count()) {
     // the core's obstacle motions at the simulation's time (never re-implemented here)
     message.obstaclePoses = obstacleView.poses(sim.time());
-    message.contacts = obstacleView.contactNodes(sim.positions64(), sim.time());
-    transfer.push(message.obstaclePoses.buffer, message.contacts.buffer);
+    transfer.push(message.obstaclePoses.buffer);
+  }
+  if (current.contacts) {
+    message.contacts = sim.contactNodes();
+    transfer.push(message.contacts.buffer);
   }
   return [message, transfer];
 }
@@ -194,6 +198,8 @@ async function load({ id, scenario, scene, steps = 0, play = true }) {
     faces: sim.faces(),
     rest: sim.restPositions(),
   };
+  const parsed = JSON.parse(normalized);
+  current.contacts = (parsed.obstacles?.length ?? 0) > 0 || !!parsed.self_collision?.enabled;
   recording = { frames: [], bytes: 0, truncated: false };
   record();
   const whole = Number.isSafeInteger(steps) && steps > 0 ? steps : 0;
