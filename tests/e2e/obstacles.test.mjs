@@ -91,16 +91,16 @@ describe('obstacles', () => {
   });
 
   test('stick-hit: the stick is drawn where its keyframes put it, and contact points show', async () => {
-    // t = 0.8 s: the stick is held 25 cm forward (keyframes 0.6 s and 1.0 s), pushing the cloth
-    const { page, problems } = await openAt('stick-hit', 80);
+    // t = 0.5 s: the stick moves forward (keyframes: 0 at 0.3 s, 25 cm at 0.6 s), pushing the cloth
+    const { page, problems } = await openAt('stick-hit', 50);
     assert.deepEqual(await page.evaluate(() => window.__tela.obstacles), ['stick']);
     const [center] = await page.evaluate(() => window.__telaView.obstacleCenters());
-    const core = [0, -0.15 + 0.25, 0.85]; // the polyline's middle, moved by d(0.8 s)
+    const core = [0, -0.15 + (0.25 * 0.2) / 0.3, 0.85]; // the polyline's middle, moved by d(0.5 s)
     const three = [core[0], core[2], -core[1]];
     center.forEach((v, i) => assert.ok(Math.abs(v - three[i]) < 1e-5, `stick centre ${center} vs ${three}`));
 
     const contacts = await page.evaluate(() => window.__tela.contacts);
-    assert.ok(contacts > 0, 'the stick touches the cloth at t = 0.8 s');
+    assert.ok(contacts > 0, 'the stick touches the cloth at t = 0.5 s');
     const before = await page.evaluate(snapshot);
     await page.check('#contacts');
     const dots = await page.evaluate(snapshot);
