@@ -148,6 +148,15 @@ class SimulationHandle {
     return copy_to_js(scratch_f32_.size(), scratch_f32_.data());
   }
 
+  // nodes of the contacts active at the end of the last step (Simulation::contact_nodes);
+  // Uint32Array copy
+  val contact_nodes() const {
+    std::vector<std::uint32_t> nodes;
+    if (sim_)
+      for (int k : sim_->contact_nodes()) nodes.push_back(static_cast<std::uint32_t>(k));
+    return copy_to_js(nodes.size(), nodes.data());
+  }
+
   // #triangles*3 node indices (quads split along their 0-2 diagonal); Uint32Array copy
   val triangles() const {
     if (!sim_) return val::global("Uint32Array").new_(0);
@@ -199,5 +208,6 @@ EMSCRIPTEN_BINDINGS(tela_sim) {
       .function("faces", &SimulationHandle::faces)
       .function("restPositions", &SimulationHandle::rest_positions)
       .function("controlledNodes", &SimulationHandle::controlled_nodes)
-      .function("faceAreaErrors", &SimulationHandle::face_area_errors);
+      .function("faceAreaErrors", &SimulationHandle::face_area_errors)
+      .function("contactNodes", &SimulationHandle::contact_nodes);
 }

@@ -18,8 +18,11 @@ const $ = (id) => document.getElementById(id);
 
 const tela = (window.__tela = {
   ready: false, scene: '', time: 0, steps: 0, hash: '', playing: false,
-  error: null, notice: null, frames: 0, renders: 0, firstFrameMs: null, rtf: null, busyMs: 0, pausedAt: null, firstStepFrameMs: null,
+  error: null, notice: null, frames: 0, obstacles: [], contacts: 0, renders: 0, firstFrameMs: null, rtf: null, busyMs: 0, pausedAt: null, firstStepFrameMs: null,
 });
+
+// for tests: what the view draws now (functions, so apart from the plain data in __tela)
+window.__telaView = { obstacleCenters: () => view?.obstacleCenters() ?? [] };
 
 // ---- messages ------------------------------------------------------------------------------
 function showError(message) {
@@ -67,6 +70,7 @@ const app = {
   state: {
     scenes: [], scenario: null, scenarioText: '', name: '', steps: 0, time: 0, hash: '',
     playing: false, field: 'none', wireframe: false, pins: true, dt: 0.01, nodes: 0,
+    obstacles: true, contacts: false,
   },
   view,
   on(event, fn) { listeners[event].push(fn); },
@@ -92,6 +96,8 @@ const sim = createSimClient({
     s.dt = scene.dt;
     s.nodes = scene.nodes;
     view?.setCloth(scene.faces, scene.positions, scene.controlled, { keepCamera: false });
+    view?.setObstacles(scene.obstacles, scene.obstaclePoses);
+    tela.obstacles = view?.obstacleTypes() ?? [];
     if (pendingCamera) {
       view?.setCameraState(pendingCamera);
       pendingCamera = null;
@@ -135,6 +141,9 @@ function applyFrame(frame) {
   s.hash = frame.hash;
   if (frame.playing !== s.playing) setPlaying(frame.playing);
   view?.update(frame.positions);
+  view?.updateObstacles(frame.obstaclePoses);
+  view?.setContacts(frame.contacts);
+  tela.contacts = frame.contacts?.length ?? 0;
   const field = FIELDS[s.field];
   if (field && frame.field) {
     // the colour bar spans 0 to a round number above this frame's largest value
@@ -207,6 +216,8 @@ app.setField = (name) => {
 };
 app.setWireframe = (on) => { app.state.wireframe = on; view?.setWireframe(on); };
 app.setPins = (on) => { app.state.pins = on; view?.setPinsVisible(on); };
+app.setObstacles = (on) => { app.state.obstacles = on; view?.setObstaclesVisible(on); };
+app.setContacts = (on) => { app.state.contacts = on; view?.setContactsVisible(on); };
 app.exportFile = async (what) => {
   if (what === 'png') {
     view?.forceRender();

@@ -13,8 +13,11 @@
 //   { type: 'export', id, what: 'csv' | 'obj' | 'ply' | 'scenario' }
 // messages out:
 //   { type: 'ready', scenes: [{ name, description }] }
-//   { type: 'scene', id, name, dt, nodes, faces, controlled, scenario, ...frame }
-//   { type: 'frame', positions, field, time, steps, hash, report, rtf, playing, ended? }
+//   { type: 'scene', id, name, dt, nodes, faces, controlled, scenario, obstacles, ...frame }
+//   { type: 'frame', positions, field, time, steps, hash, report, rtf, playing, ended?,
+//     obstaclePoses, contacts }  (obstacles: ObstacleView.shapes(); obstaclePoses: its poses
+//     at the frame's time, Float64Array #obstacles*12; contacts: Simulation.contactNodes(), the
+//     nodes of the contacts the solver holds active; both null in scenes without contacts)
 //   { type: 'progress', id, done, total }     while a load steps to a shared step count
 //   { type: 'paused', id, steps, hash }       after the last frame of a pause
 //   { type: 'invalid', id, message }          the scenario was rejected; the old run goes on
@@ -31,6 +34,7 @@ const RECORD_BYTES = 48 * 2 ** 20; // trajectory kept for the CSV export
 
 let tela = null;
 let sim = null;
+let obstacleView = null; // ObstacleView of the current scenario (wasm/bindings/bind_contact.cpp)
 let current = null; // { scenario (normalized JSON text), name, endStep, faces, rest }
 let playing = false;
 let field = 'none';
@@ -71,8 +75,19 @@ function frameMessage() {
     positions, field: values,
     time: sim.time(), steps: sim.steps(), hash: sim.stateHash(),
     report: sim.lastReport(), rtf: realTimeFactor(), playing,
+    obstaclePoses: null, contacts: null,
   };
-  return [message, values ? [positions.buffer, values.buffer] : [positions.buffer]];
+  const transfer = values ? [positions.buffer, values.buffer] : [positions.buffer];
+  if (obstacleView?.count()) {
+    // the core's obstacle motions at the simulation's time (never re-implemented here)
+    message.obstaclePoses = obstacleView.poses(sim.time());
+    transfer.push(message.obstaclePoses.buffer);
+  }
+  if (current.contacts) {
+    message.contacts = sim.contactNodes();
+    transfer.push(message.contacts.buffer);
+  }
+  return [message, transfer];
 }
 
 function postFrame() {
@@ -168,6 +183,13 @@ async function load({ id, scenario, scene, steps = 0, play = true }) {
   sim?.delete();
   sim = candidate;
   const normalized = sim.scenarioJson();
+  obstacleView?.delete();
+  obstacleView = tela.createObstacleView(normalized);
+  if (!obstacleView.ok()) { // cannot happen: the simulation accepted this scenario
+    post({ type: 'error', message: `obstacles: ${obstacleView.error()}` });
+    obstacleView.delete();
+    obstacleView = null;
+  }
   current = {
     scenario: normalized,
     name: JSON.parse(normalized).name,
@@ -176,6 +198,8 @@ async function load({ id, scenario, scene, steps = 0, play = true }) {
     faces: sim.faces(),
     rest: sim.restPositions(),
   };
+  const parsed = JSON.parse(normalized);
+  current.contacts = (parsed.obstacles?.length ?? 0) > 0 || !!parsed.self_collision?.enabled;
   recording = { frames: [], bytes: 0, truncated: false };
   record();
   const whole = Number.isSafeInteger(steps) && steps > 0 ? steps : 0;
@@ -207,7 +231,7 @@ async function load({ id, scenario, scene, steps = 0, play = true }) {
   const controlled = sim.controlledNodes();
   post({
     type: 'scene', id, name: current.name, dt: sim.dt(), nodes: sim.nodeCount(),
-    faces, controlled, scenario: normalized, ...frame,
+    faces, controlled, scenario: normalized, obstacles: obstacleView?.shapes() ?? [], ...frame,
   }, [...transfer, faces.buffer, controlled.buffer]);
   if (failed) checkFailure();
   else setPlaying(play);

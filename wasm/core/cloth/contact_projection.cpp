@@ -239,4 +239,14 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
   return report;
 }
 
+std::vector<int> ContactProjector::active_nodes() const {
+  std::vector<int> nodes;
+  for (const Key& key : previous_active_)
+    for (int k : key.first)
+      if (k >= 0) nodes.push_back(k);
+  std::sort(nodes.begin(), nodes.end());
+  nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
+  return nodes;
+}
+
 }  // namespace tela

@@ -81,6 +81,8 @@ class ContactProjector {
 
   // Forgets the warm start (the previous step's active contacts).
   void reset() { previous_active_.clear(); }
+  // The cloth nodes (ascending, once each) of the contacts in the last QP's working set.
+  std::vector<int> active_nodes() const;
 
  private:
   using Key = std::pair<std::array<int, 4>, int>;  // nodes, source

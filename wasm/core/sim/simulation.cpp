@@ -193,6 +193,11 @@ StepStatus Simulation::step_n(int n) {
   return status;
 }
 
+std::vector<int> Simulation::contact_nodes() const {
+  if (!contacts_ || stats_.steps == 0 || last_report_.contacts == 0) return {};
+  return workspace_.contact_projector.active_nodes();
+}
+
 std::string Simulation::state_hash() const { return positions_hash(state_.positions); }
 
 std::string Simulation::summary_json() const {

@@ -65,6 +65,9 @@ class Simulation {
   // The run summary of the CLI contract (without wall_ms), as a JSON object string.
   std::string summary_json() const;
   const ProjectorStats& projector_stats() const { return workspace_.projector.stats; }
+  // The nodes (ascending) of the contacts active at the end of the last step (the contact
+  // solver's working set: obstacle, stick, cusp and self-contacts); empty when it had none.
+  std::vector<int> contact_nodes() const;
 
  private:
   Scenario scenario_;

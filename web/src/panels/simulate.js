@@ -220,13 +220,19 @@ export const simulatePanel = {
     ui.wireframe.addEventListener('change', () => app.setWireframe(ui.wireframe.checked));
     ui.pins = el('input', { type: 'checkbox', id: 'pins', checked: true });
     ui.pins.addEventListener('change', () => app.setPins(ui.pins.checked));
+    ui.obstacles = el('input', { type: 'checkbox', id: 'obstacles', checked: true });
+    ui.obstacles.addEventListener('change', () => app.setObstacles(ui.obstacles.checked));
+    ui.contacts = el('input', { type: 'checkbox', id: 'contacts' });
+    ui.contacts.addEventListener('change', () => app.setContacts(ui.contacts.checked));
     const camera = el('button', { type: 'button', textContent: 'Frame the cloth' });
     camera.addEventListener('click', () => app.view?.resetCamera());
     container.append(el('h2', { textContent: 'View' }),
       el('div', { className: 'param' }, el('label', { htmlFor: 'field', textContent: 'colour' }), ui.field),
       el('div', { className: 'checks' },
         el('label', {}, ui.wireframe, ' wireframe'),
-        el('label', {}, ui.pins, ' controlled nodes'), camera));
+        el('label', {}, ui.pins, ' controlled nodes'),
+        el('label', {}, ui.obstacles, ' obstacles'),
+        el('label', {}, ui.contacts, ' contact points'), camera));
 
     // ---- exports
     const exports = [['csv', 'Trajectory CSV'], ['obj', 'Frame OBJ'], ['ply', 'Frame PLY'], ['scenario', 'Scenario JSON'], ['png', 'PNG image']];
@@ -262,6 +268,8 @@ export const simulatePanel = {
       ui.field.value = state.field;
       ui.wireframe.checked = state.wireframe;
       ui.pins.checked = state.pins;
+      ui.obstacles.checked = state.obstacles;
+      ui.contacts.checked = state.contacts;
     });
   },
 

@@ -1,7 +1,9 @@
 // The three.js view of one cloth: an orbiting camera, a floor grid at the core's z = 0 with
 // axes in metres, the cloth drawn with shaders/cloth.*.glsl (two-sided, optional per-element
-// colour map and wireframe) and its controlled nodes marked.
+// colour map and wireframe) and its controlled nodes marked; the scene's obstacles
+// (render/obstacles.js) and, optionally, the nodes in contact.
 import * as THREE from 'three';
+import { createObstacles } from './obstacles.js';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import vertexShader from '../../../shaders/cloth.vert.glsl?raw';
 import fragmentShader from '../../../shaders/cloth.frag.glsl?raw';
@@ -114,6 +116,12 @@ export function createView(canvas) {
   const pinMaterial = new THREE.MeshBasicMaterial({ color: 0x202024 });
   let pins = null;
 
+  const obstacles = createObstacles(scene);
+  const contactMaterial = new THREE.MeshBasicMaterial({ color: 0x1faa59 });
+  let contactDots = null; // InstancedMesh, capacity #nodes
+  let contactNodes = new Uint32Array(0);
+  let contactsVisible = false;
+
   let topology = null; // { corners, faceOf, controlled, nodeCount }
   let nodePositions = new Float32Array(0); // three.js frame, #nodes*3
   let nodeNormals = new Float32Array(0);
@@ -192,7 +200,26 @@ export function createView(canvas) {
       });
       pins.instanceMatrix.needsUpdate = true;
     }
+    updateContacts();
     dirty = true;
+  }
+
+  // dots at the nodes in contact (a little smaller than the pins)
+  function updateContacts() {
+    if (!contactDots) return;
+    contactDots.visible = contactsVisible;
+    if (!contactsVisible) return;
+    const m = new THREE.Matrix4();
+    const r = 0.8 * pinRadius;
+    let n = 0;
+    for (const node of contactNodes) {
+      if (node >= topology.nodeCount) continue;
+      m.makeScale(r, r, r);
+      m.setPosition(nodePositions[3 * node], nodePositions[3 * node + 1], nodePositions[3 * node + 2]);
+      contactDots.setMatrixAt(n++, m);
+    }
+    contactDots.count = n;
+    contactDots.instanceMatrix.needsUpdate = true;
   }
 
   return {
@@ -237,6 +264,15 @@ export function createView(canvas) {
         pins.frustumCulled = false;
         scene.add(pins);
       }
+      if (contactDots) {
+        scene.remove(contactDots);
+        contactDots.dispose();
+      }
+      contactNodes = new Uint32Array(0);
+      contactDots = new THREE.InstancedMesh(pinGeometry, contactMaterial, nodeCount);
+      contactDots.count = 0;
+      contactDots.frustumCulled = false;
+      scene.add(contactDots);
       updateGeometry();
       if (!keepCamera) frame();
       cloth.visible = true;
@@ -269,6 +305,34 @@ export function createView(canvas) {
     },
     setWireframe(on) {
       uniforms.wireframe.value = on ? 1 : 0;
+      dirty = true;
+    },
+    // obstacles: ObstacleView.shapes() (core frame, body at t = 0); replaces the drawn ones
+    setObstacles(shapes, poses) {
+      obstacles.set(shapes);
+      obstacles.update(poses);
+      dirty = true;
+    },
+    // poses: Float64Array #obstacles * 12 (ObstacleView.poses at the frame's time)
+    updateObstacles(poses) {
+      obstacles.update(poses);
+      dirty = true;
+    },
+    obstacleTypes: () => obstacles.types(),
+    obstacleCenters: () => obstacles.centers(),
+    setObstaclesVisible(on) {
+      obstacles.setVisible(on);
+      dirty = true;
+    },
+    // nodes: Uint32Array of node indices in contact (ObstacleView.contactNodes)
+    setContacts(nodes) {
+      contactNodes = nodes ?? new Uint32Array(0);
+      updateContacts();
+      dirty = true;
+    },
+    setContactsVisible(on) {
+      contactsVisible = on;
+      updateContacts();
       dirty = true;
     },
     setPinsVisible(on) {
