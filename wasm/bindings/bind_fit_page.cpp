@@ -12,6 +12,7 @@
 #include "fit/fit_job.h"
 #include "fit/fit_report.h"
 #include "fit/nelder_mead.h"
+#include "fit_options.h"
 #include "mocap/parse_recording.h"
 
 #include <emscripten/bind.h>
@@ -38,47 +39,6 @@ val copy_to_js(std::size_t n, const T* data) {
 }
 
 json number_or_null(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
-
-// the same options as bind_fit.cpp's FitSession (every key optional): {"format", "units",
-// "up", "rho", "kappa", "dt", "cols", "rows", "order", "held", "exclude", "refine", "width",
-// "height", "duration", "held_smoothing", "taut_tolerance"}
-std::string read_options(const std::string& text, RecordingParseOptions& parse, FitProblemOptions& options) {
-  if (text.empty()) return {};
-  const json j = json::parse(text, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return "options: not a JSON object";
-  auto str = [&](const char* key, std::string& out) {
-    if (j.contains(key) && j[key].is_string()) out = j[key].get<std::string>();
-  };
-  auto num = [&](const char* key, double& out) {
-    if (j.contains(key) && j[key].is_number()) out = j[key].get<double>();
-  };
-  auto integer = [&](const char* key, int& out) {
-    if (j.contains(key) && j[key].is_number_integer()) out = j[key].get<int>();
-  };
-  auto names = [&](const char* key, std::vector<std::string>& out) {
-    if (!j.contains(key) || !j[key].is_array()) return;
-    for (const auto& item : j[key])
-      if (item.is_string()) out.push_back(item.get<std::string>());
-  };
-  str("format", parse.format);
-  str("units", parse.units);
-  str("up", options.up);
-  num("rho", options.rho);
-  num("kappa", options.kappa);
-  num("dt", options.solver.dt);
-  integer("cols", options.grid.cols);
-  integer("rows", options.grid.rows);
-  names("order", options.grid.order);
-  names("held", options.grid.held);
-  names("exclude", options.grid.exclude);
-  integer("refine", options.cloth.refine);
-  num("width", options.cloth.width);
-  num("height", options.cloth.height);
-  num("duration", options.duration);
-  integer("held_smoothing", options.held_smoothing);
-  num("taut_tolerance", options.taut_tolerance);
-  return {};
-}
 
 // settings JSON: {"grid", "refine_evaluations", "split": "whole"|"half"|[train_end_s],
 // "repetition", "start": [delta / rho, alpha / rho]}
@@ -130,7 +90,7 @@ class FitPageJob {
   FitPageJob(const std::string& bytes, const std::string& options_json) {
     RecordingParseOptions parse;
     FitProblemOptions options;
-    error_ = read_options(options_json, parse, options);
+    error_ = read_problem_options(options_json, parse, options);
     if (!error_.empty()) return;
     Result<Recording> recording = parse_recording(bytes, parse);
     if (!recording.ok()) {

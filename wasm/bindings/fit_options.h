@@ -1,0 +1,55 @@
+// Options of a fit problem from the page's JSON, shared by the fit bindings (bind_fit.cpp's
+// FitSession and bind_fit_page.cpp's FitPageJob). Conversions only.
+#pragma once
+
+#include "fit/fit_problem.h"
+#include "mocap/parse_recording.h"
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace tela {
+
+// options JSON (every key optional): {"format", "units", "up", "rho", "kappa", "dt",
+// "cols", "rows", "order": [...], "held": [a, b], "exclude": [...], "refine", "width",
+// "height", "duration", "held_smoothing", "taut_tolerance"}. Returns an error message or "".
+inline std::string read_problem_options(const std::string& text, RecordingParseOptions& parse, FitProblemOptions& options) {
+  if (text.empty()) return {};
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return "options: not a JSON object";
+  auto str = [&](const char* key, std::string& out) {
+    if (j.contains(key) && j[key].is_string()) out = j[key].get<std::string>();
+  };
+  auto num = [&](const char* key, double& out) {
+    if (j.contains(key) && j[key].is_number()) out = j[key].get<double>();
+  };
+  auto integer = [&](const char* key, int& out) {
+    if (j.contains(key) && j[key].is_number_integer()) out = j[key].get<int>();
+  };
+  auto names = [&](const char* key, std::vector<std::string>& out) {
+    if (!j.contains(key) || !j[key].is_array()) return;
+    for (const auto& item : j[key])
+      if (item.is_string()) out.push_back(item.get<std::string>());
+  };
+  str("format", parse.format);
+  str("units", parse.units);
+  str("up", options.up);
+  num("rho", options.rho);
+  num("kappa", options.kappa);
+  num("dt", options.solver.dt);
+  integer("cols", options.grid.cols);
+  integer("rows", options.grid.rows);
+  names("order", options.grid.order);
+  names("held", options.grid.held);
+  names("exclude", options.grid.exclude);
+  integer("refine", options.cloth.refine);
+  num("width", options.cloth.width);
+  num("height", options.cloth.height);
+  num("duration", options.duration);
+  integer("held_smoothing", options.held_smoothing);
+  num("taut_tolerance", options.taut_tolerance);
+  return {};
+}
+
+}  // namespace tela
