@@ -88,21 +88,7 @@ bool evaluation_from_json(const json& j, Evaluation& e) {
 class FitPageJob {
  public:
   FitPageJob(const std::string& bytes, const std::string& options_json) {
-    RecordingParseOptions parse;
-    FitProblemOptions options;
-    error_ = read_problem_options(options_json, parse, options);
-    if (!error_.empty()) return;
-    Result<Recording> recording = parse_recording(bytes, parse);
-    if (!recording.ok()) {
-      error_ = recording.error;
-      return;
-    }
-    Result<FitProblem> problem = make_fit_problem(std::move(*recording.value), options);
-    if (!problem.ok()) {
-      error_ = problem.error;
-      return;
-    }
-    problem_ = std::make_shared<const FitProblem>(std::move(*problem.value));
+    problem_ = read_fit_problem(bytes, options_json, error_);
   }
 
   bool ok() const { return problem_ != nullptr; }

@@ -1,11 +1,12 @@
-// Options of a fit problem from the page's JSON, shared by the fit bindings (bind_fit.cpp's
-// FitSession and bind_fit_page.cpp's FitPageJob). Conversions only.
+// A fit problem from the page's recording bytes and options JSON, shared by the fit bindings
+// (bind_fit.cpp's FitSession and bind_fit_page.cpp's FitPageJob). Conversions only.
 #pragma once
 
 #include "fit/fit_problem.h"
 #include "mocap/parse_recording.h"
 
 #include <nlohmann/json.hpp>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,26 @@ inline std::string read_problem_options(const std::string& text, RecordingParseO
   integer("held_smoothing", options.held_smoothing);
   num("taut_tolerance", options.taut_tolerance);
   return {};
+}
+
+// The recording parsed with the options and turned into a fit problem; `error` names what failed.
+inline std::shared_ptr<const FitProblem> read_fit_problem(const std::string& bytes, const std::string& options_json,
+                                                          std::string& error) {
+  RecordingParseOptions parse;
+  FitProblemOptions options;
+  error = read_problem_options(options_json, parse, options);
+  if (!error.empty()) return nullptr;
+  Result<Recording> recording = parse_recording(bytes, parse);
+  if (!recording.ok()) {
+    error = recording.error;
+    return nullptr;
+  }
+  Result<FitProblem> problem = make_fit_problem(std::move(*recording.value), options);
+  if (!problem.ok()) {
+    error = problem.error;
+    return nullptr;
+  }
+  return std::make_shared<const FitProblem>(std::move(*problem.value));
 }
 
 }  // namespace tela

@@ -6,6 +6,7 @@
 // such as parallel edges crossing each other.
 #pragma once
 
+#include "contact/ccd/coplanarity.h"
 #include "contact/ccd/point_triangle.h"
 
 #include <cmath>
@@ -54,6 +55,18 @@ CcdResult coplanar_motion_contact(const Distance& distance, double tolerance) {
       }
     }
   }
+  return CcdResult{};
+}
+
+// The first contact of four moving points (`m`) whose primitive distance at normalized time
+// tau is `distance(tau)`: the roots of the coplanarity cubic where the distance is within
+// `tolerance`, or the sampled search above when the points stay coplanar all step.
+template <class Distance>
+CcdResult first_contact(const MovingPoints& m, const Distance& distance, double tolerance) {
+  const CoplanarTimes times = coplanar_times(m);
+  if (times.count < 0) return coplanar_motion_contact(distance, tolerance);
+  for (int i = 0; i < times.count; ++i)
+    if (distance(times.tau[i]) <= tolerance) return CcdResult{true, times.tau[i]};
   return CcdResult{};
 }
 

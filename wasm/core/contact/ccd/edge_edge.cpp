@@ -1,7 +1,6 @@
 #include "contact/ccd/edge_edge.h"
 
 #include "contact/ccd/coplanar_motion.h"
-#include "contact/ccd/coplanarity.h"
 #include "contact/distance/segment_segment.h"
 
 #include <Eigen/Geometry>
@@ -15,22 +14,10 @@ CcdResult edge_edge_ccd(const Eigen::Vector3d& p0_t0, const Eigen::Vector3d& p1_
   MovingPoints m;
   m.t0 = {p0_t0, p1_t0, q0_t0, q1_t0};
   m.t1 = {p0_t1, p1_t1, q0_t1, q1_t1};
-  auto touches = [&](double tau) {
-    return segment_segment_closest(m.at(0, tau), m.at(1, tau), m.at(2, tau), m.at(3, tau)).distance <=
-           tolerance;
+  const auto distance = [&](double tau) {
+    return segment_segment_closest(m.at(0, tau), m.at(1, tau), m.at(2, tau), m.at(3, tau)).distance;
   };
-  const CoplanarTimes times = coplanar_times(m);
-  CcdResult r;
-  if (times.count < 0) {
-    return coplanar_motion_contact(
-        [&](double tau) {
-          return segment_segment_closest(m.at(0, tau), m.at(1, tau), m.at(2, tau), m.at(3, tau)).distance;
-        },
-        tolerance);
-  }
-  for (int i = 0; i < times.count; ++i)
-    if (touches(times.tau[i])) return CcdResult{true, times.tau[i]};
-  return r;
+  return first_contact(m, distance, tolerance);
 }
 
 }  // namespace tela

@@ -1,7 +1,6 @@
 #include "contact/ccd/point_triangle.h"
 
 #include "contact/ccd/coplanar_motion.h"
-#include "contact/ccd/coplanarity.h"
 #include "contact/distance/point_triangle.h"
 
 #include <Eigen/Geometry>
@@ -15,22 +14,10 @@ CcdResult point_triangle_ccd(const Eigen::Vector3d& a0, const Eigen::Vector3d& b
   MovingPoints m;
   m.t0 = {a0, b0, c0, p0};
   m.t1 = {a1, b1, c1, p1};
-  auto touches = [&](double tau) {
-    return point_triangle_closest(m.at(3, tau), m.at(0, tau), m.at(1, tau), m.at(2, tau)).distance <=
-           tolerance;
+  const auto distance = [&](double tau) {
+    return point_triangle_closest(m.at(3, tau), m.at(0, tau), m.at(1, tau), m.at(2, tau)).distance;
   };
-  const CoplanarTimes times = coplanar_times(m);
-  CcdResult r;
-  if (times.count < 0) {
-    return coplanar_motion_contact(
-        [&](double tau) {
-          return point_triangle_closest(m.at(3, tau), m.at(0, tau), m.at(1, tau), m.at(2, tau)).distance;
-        },
-        tolerance);
-  }
-  for (int i = 0; i < times.count; ++i)
-    if (touches(times.tau[i])) return CcdResult{true, times.tau[i]};
-  return r;
+  return first_contact(m, distance, tolerance);
 }
 
 }  // namespace tela
