@@ -40,7 +40,7 @@ let obstacleView = null; // ObstacleView of the current scenario (wasm/bindings/
 let current = null; // { scenario (normalized JSON text), name, endStep, faces, rest }
 let playing = false;
 let field = 'none';
-let timer = 0;
+let ticker = 0; // the current tick chain; a new chain (play, load) makes older ones stop
 let recording = { frames: [], bytes: 0, truncated: false };
 let rtfSamples = []; // [wall ms, sim time] while playing
 
@@ -116,13 +116,24 @@ function advance(n) {
 
 function setPlaying(on) {
   playing = on && !!sim && !sim.failed();
-  clearTimeout(timer);
+  ticker++;
   rtfSamples = [];
   if (playing) {
     last = performance.now();
     owed = 0;
-    timer = setTimeout(tick, 0);
+    schedule(0);
   }
+}
+
+// Runs tick after `ms`. A zero delay goes through a MessageChannel, not setTimeout: nested
+// zero-delay timeouts are clamped to 4 ms (HTML spec), which a worker that is behind real time
+// would spend idle on every tick. Messages from the page queued meanwhile are still read first.
+const wakeup = new MessageChannel();
+wakeup.port1.onmessage = ({ data: chain }) => chain === ticker && tick();
+function schedule(ms) {
+  const chain = ticker;
+  if (ms > 0) setTimeout(() => chain === ticker && tick(), ms);
+  else wakeup.port2.postMessage(chain);
 }
 
 // Real time: each tick owes the wall time elapsed since the last one. It steps as many dt as
@@ -163,7 +174,7 @@ function tick() {
     return;
   }
   if (stepped) postFrame();
-  timer = setTimeout(tick, behind ? 0 : Math.max(0, FRAME_MS - (performance.now() - begin)));
+  schedule(behind ? 0 : FRAME_MS - (performance.now() - begin));
 }
 
 // A load replaces the simulation; with steps > 0 (a share link) it replays them in chunks,
