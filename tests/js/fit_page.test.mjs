@@ -1,10 +1,11 @@
 // The page's multi-worker fit API (wasm/bindings/bind_fit_page.cpp) under node: two module
 // instances (standing in for two workers) evaluate a sweep's points in a scrambled order, one
-// refines and finishes, and the result equals, to the last bit, the single-instance FitJob of
-// bind_fit.cpp (which tests/js/fit_wasm.test.mjs ties to the native `tela fit`). A partial
-// sweep finished as cancelled keeps the best evaluated point; bad input gives located errors.
+// refines and finishes, and the result equals, to the last bit, one instance doing every point
+// in order and the native single-threaded `tela fit` (fit/fit_job.cpp). A partial sweep
+// finished as cancelled keeps the best evaluated point; bad input gives located errors.
 // Build first: scripts/build.sh.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -12,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const wasmDir = join(root, 'web/src/wasm');
+const cli = join(root, 'build/tela');
 const sample = join(root, 'public/samples/a3-shake-synthetic.csv');
 
 async function loadTela() {
@@ -21,6 +23,16 @@ async function loadTela() {
 
 const OPTIONS = JSON.stringify({ kappa: 1e-3 });
 const SETTINGS = { grid: 3, refine_evaluations: 4 };
+
+// the whole fit on one job: the start point, the sweep in index order, the refinement
+function fitInOrder(job) {
+  const { points } = JSON.parse(job.plan(JSON.stringify(SETTINGS)));
+  const [start] = JSON.parse(job.evaluateRange(-1, 1));
+  const sweep = JSON.parse(job.evaluateRange(0, points));
+  assert.equal(job.beginRefinement(JSON.stringify({ start, sweep })), '');
+  while (!job.refine(1));
+  return JSON.parse(job.finish(false));
+}
 
 describe('wasm fit for several page workers', () => {
   test('points shared by two instances in any order give the single-job fit exactly', async () => {
@@ -49,14 +61,30 @@ describe('wasm fit for several page workers', () => {
     assert.ok(steps <= SETTINGS.refine_evaluations);
     const page = JSON.parse(lead.finish(false));
 
-    const session = new a.FitSession(text, OPTIONS);
-    session.start(JSON.stringify(SETTINGS));
-    while (!session.advance(3));
-    const whole = JSON.parse(session.result());
+    const single = new a.FitPageJob(text, OPTIONS);
+    const whole = fitInOrder(single);
     for (const key of ['delta_over_rho', 'alpha_over_rho', 'mean_error_cm', 'spatial_sd_cm', 'train_error_cm',
       'evaluations', 'cancelled', 'a_priori', 'sweep', 'sweep_points', 'frames'])
       assert.deepEqual(page[key], whole[key], key);
     assert.equal(page.cancelled, false);
+    single.delete();
+
+    // the native CLI, one thread, same settings: the same numbers to the last bit
+    const native = JSON.parse(execFileSync(cli, ['fit', sample, '--kappa', '1e-3', '--grid', '3',
+      '--refine-evaluations', '4', '--threads', '1'], { encoding: 'utf8', timeout: 120000 }));
+    for (const key of ['delta_over_rho', 'alpha_over_rho', 'mean_error_cm', 'spatial_sd_cm', 'train_error_cm',
+      'evaluations', 'a_priori', 'sweep'])
+      assert.deepEqual(page[key], native[key], key);
+
+    // what the panel shows: the detection summary, the recorded markers and a replay
+    const summary = JSON.parse(lead.summary());
+    assert.equal(summary.recording.format, 'motive-csv');
+    assert.equal(summary.recording.points, 12);
+    assert.deepEqual([summary.grid.cols, summary.grid.rows], [3, 4]);
+    assert.equal(page.frames.length, summary.mesh.steps);
+    assert.equal(lead.markers().length, (summary.mesh.steps + 1) * 36);
+    assert.equal(lead.simulate(0.48, 1.9).length, (summary.mesh.steps + 1) * 35 * 3);
+    assert.equal(lead.triangles().length % 3, 0);
 
     // cancelled after part of the sweep: the best evaluated point, no testing evaluation
     const partial = new Array(9).fill(null);
@@ -73,7 +101,6 @@ describe('wasm fit for several page workers', () => {
     assert.deepEqual(cancelled.frames, []);
 
     assert.match(lead.beginRefinement('[1, 2'), /points: not a JSON object/);
-    session.delete();
     for (const job of jobs) job.delete();
   });
 
@@ -85,6 +112,7 @@ describe('wasm fit for several page workers', () => {
       [lines.join('\n'), '{}', /line 10, column 3/],
       ['', '{}', /./],
       ['Format Version,1.23\n\ngarbage\n', '{}', /line 1/],
+      ['Format Version,1.23\n', '{}', /motive-csv/],
       [readFileSync(sample, 'utf8'), 'not json', /options: not a JSON object/],
     ];
     for (const [text, options, message] of cases) {

@@ -1,5 +1,5 @@
-// A fit problem from the page's recording bytes and options JSON, shared by the fit bindings
-// (bind_fit.cpp's FitSession and bind_fit_page.cpp's FitPageJob). Conversions only.
+// A fit problem from the page's recording bytes and options JSON (bind_fit_page.cpp's
+// FitPageJob). Conversions only.
 #pragma once
 
 #include "fit/fit_problem.h"
