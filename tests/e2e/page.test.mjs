@@ -74,7 +74,7 @@ describe('page', () => {
     assert.equal(await page.textContent('#scene'), 'hang-7x9');
     assert.match(await page.textContent('#hash'), HASH);
     assert.match(await page.textContent('#time'), /^\d+\.\d\d s$/);
-    assert.match(await page.textContent('#rtf'), /^\d+\.\d\d×$|…/);
+    assert.match(await page.textContent('#rtf'), /^\d+\.\d\d× \(stepping \d+ %\)$|…/);
     assert.match(await page.textContent('#constraint'), /^[0-9.e-]+$/);
 
     const pixels = await page.evaluate(countClothPixels);

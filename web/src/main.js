@@ -18,7 +18,7 @@ const $ = (id) => document.getElementById(id);
 
 const tela = (window.__tela = {
   ready: false, scene: '', time: 0, steps: 0, hash: '', playing: false,
-  error: null, notice: null, frames: 0, obstacles: [], contacts: 0, renders: 0, firstFrameMs: null, rtf: null, busyMs: 0, pausedAt: null, firstStepFrameMs: null,
+  error: null, notice: null, frames: 0, obstacles: [], contacts: 0, renders: 0, firstFrameMs: null, rtf: null, steppingMs: 0, busyMs: 0, pausedAt: null, firstStepFrameMs: null,
 });
 
 // for tests: what the view draws now (functions, so apart from the plain data in __tela)
@@ -164,7 +164,8 @@ function applyFrame(frame) {
   }
   $('time').textContent = `${frame.time.toFixed(2)} s`;
   $('steps').textContent = String(frame.steps);
-  $('rtf').textContent = frame.playing && frame.rtf != null ? `${frame.rtf.toFixed(2)}×` : frame.playing ? '…' : 'paused';
+  $('rtf').textContent = frame.playing && frame.rtf != null
+    ? `${frame.rtf.toFixed(2)}× (stepping ${Math.round(100 * frame.load)} %)` : frame.playing ? '…' : 'paused';
   const r = frame.report;
   $('iterations').textContent = r && r.status !== 'none'
     ? `${r.iterations} (${r.substeps} substep${r.substeps > 1 ? 's' : ''})` : '–';
@@ -174,6 +175,7 @@ function applyFrame(frame) {
   tela.steps = frame.steps;
   tela.hash = frame.hash;
   tela.rtf = frame.rtf;
+  tela.steppingMs = frame.steppingMs;
   tela.frames++;
   if (frame.ended) showNotice(`End of the scenario’s duration (${frame.time.toFixed(2)} s). Play continues past it.`);
   app.emit('frame', frame);

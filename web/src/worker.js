@@ -14,7 +14,7 @@
 // messages out:
 //   { type: 'ready', scenes: [{ name, description }] }
 //   { type: 'scene', id, name, dt, nodes, faces, controlled, scenario, obstacles, ...frame }
-//   { type: 'frame', positions, field, time, steps, hash, report, rtf, playing, ended?,
+//   { type: 'frame', positions, field, time, steps, hash, report, rtf, load, steppingMs, playing, ended?,
 //     obstaclePoses, contacts }  (obstacles: ObstacleView.shapes(); obstaclePoses: its poses
 //     at the frame's time, Float64Array #obstacles*12; contacts: Simulation.contactNodes(), the
 //     nodes of the contacts the solver holds active; both null in scenes without contacts)
@@ -42,7 +42,8 @@ let playing = false;
 let field = 'none';
 let ticker = 0; // the current tick chain; a new chain (play, load) makes older ones stop
 let recording = { frames: [], bytes: 0, truncated: false };
-let rtfSamples = []; // [wall ms, sim time] while playing
+let rtfSamples = []; // [wall ms, sim time, stepping ms] while playing
+let steppingMs = 0; // wall time spent stepping while playing, cumulative (the benchmark reads it)
 
 const post = (message, transfer = []) => self.postMessage(message, transfer);
 
@@ -63,11 +64,14 @@ function fieldValues() {
   return null;
 }
 
-function realTimeFactor() {
-  if (!playing || rtfSamples.length < 2) return null;
-  const [w0, t0] = rtfSamples[0];
-  const [w1, t1] = rtfSamples[rtfSamples.length - 1];
-  return w1 > w0 ? (t1 - t0) / ((w1 - w0) / 1000) : null;
+// over the last second: simulated / wall time (at most 1: the worker never runs ahead), and
+// the share of that wall time spent stepping (below 1: the simulator could go faster)
+function realTime() {
+  if (!playing || rtfSamples.length < 2) return { rtf: null, load: null };
+  const [w0, t0, s0] = rtfSamples[0];
+  const [w1, t1, s1] = rtfSamples[rtfSamples.length - 1];
+  if (!(w1 > w0)) return { rtf: null, load: null };
+  return { rtf: (t1 - t0) / ((w1 - w0) / 1000), load: (s1 - s0) / (w1 - w0) };
 }
 
 function frameMessage() {
@@ -76,7 +80,7 @@ function frameMessage() {
   const message = {
     positions, field: values,
     time: sim.time(), steps: sim.steps(), hash: sim.stateHash(),
-    report: sim.lastReport(), rtf: realTimeFactor(), playing,
+    report: sim.lastReport(), ...realTime(), steppingMs, playing,
     obstaclePoses: null, contacts: null,
   };
   const transfer = values ? [positions.buffer, values.buffer] : [positions.buffer];
@@ -158,6 +162,7 @@ function tick() {
       break;
     }
   }
+  steppingMs += performance.now() - begin;
   // behind: keep one step owed (so the next tick, right away, steps again) and drop the rest
   const behind = owed >= dt;
   if (behind) owed = dt;
@@ -165,7 +170,7 @@ function tick() {
     postFrame();
     return;
   }
-  rtfSamples.push([performance.now(), sim.time()]);
+  rtfSamples.push([performance.now(), sim.time(), steppingMs]);
   while (rtfSamples.length > 2 && rtfSamples[rtfSamples.length - 1][0] - rtfSamples[0][0] > 1000) rtfSamples.shift();
   if (ended) {
     setPlaying(false);
