@@ -47,7 +47,8 @@ std::vector<std::string> split_list(const std::string& text) {
 
 int run_fit(const std::vector<std::string>& args) {
   const std::string usage =
-      "usage: tela fit RECORDING [--scenario FILE] [--params delta,alpha] [--grid N] [--report out.json] "
+      "usage: tela fit RECORDING [--scenario FILE|NAME] [--params delta,alpha[,mu]] [--grid N] [--mu-grid N] "
+      "[--mu-max M] [--report out.json] "
       "[--threads N] [--rho R] [--up AXIS] [--markers CxR] [--held A,B] [--refine K] [--split whole|half] "
       "[--duration S] [--refine-evaluations N] [--repetition 1|2] [--held-smoothing N] [--kappa K] [--units m|cm|mm] "
       "[--format F]";
@@ -71,14 +72,20 @@ int run_fit(const std::vector<std::string>& args) {
       if (!parse_int(args[++i], 1, 256, settings.threads)) return bad_input("--threads: a whole number from 1 to 256");
     } else if (a == "--params") {
       const std::vector<std::string> items = split_list(args[++i]);
-      if (items.size() == 3)
-        return bad_input("--params: mu needs contacts, which this build does not simulate yet; give delta,alpha");
-      double d = 0, al = 0;
-      if (items.size() != 2 || !parse_real(items[0], d) || !parse_real(items[1], al) || d < 0 || al < 0)
-        return bad_input("--params: delta,alpha (kg/m^2 and kg/(m^2 s), both >= 0)");
+      double d = 0, al = 0, mu = 0;
+      if ((items.size() != 2 && items.size() != 3) || !parse_real(items[0], d) || !parse_real(items[1], al) || d < 0 ||
+          al < 0 || (items.size() == 3 && (!parse_real(items[2], mu) || mu < 0)))
+        return bad_input("--params: delta,alpha[,mu] (kg/m^2, kg/(m^2 s) and a friction coefficient, all >= 0)");
       settings.has_start = true;
       settings.start_delta_ratio = d;  // divided by rho once rho is known
       settings.start_alpha_ratio = al;
+      if (items.size() == 3) settings.start_mu = mu;
+    } else if (a == "--mu-grid") {
+      if (!parse_int(args[++i], 0, 200, settings.mu_grid) || settings.mu_grid == 1)
+        return bad_input("--mu-grid: a whole number of mu values, 0 (mu fixed) or 2 to 200");
+    } else if (a == "--mu-max") {
+      if (!parse_real(args[++i], settings.mu_max) || !(settings.mu_max > 0) || settings.mu_max > 100)
+        return bad_input("--mu-max: the largest friction coefficient tried, in (0, 100]");
     } else if (a == "--rho") {
       if (!parse_real(args[++i], options.rho) || !(options.rho > 0)) return bad_input("--rho: a density > 0 in kg/m^2");
       rho_given = true;
@@ -120,7 +127,11 @@ int run_fit(const std::vector<std::string>& args) {
     if (!scenario.ok()) return bad_input("--scenario: " + scenario.error);
     if (!rho_given) options.rho = scenario.value->material.rho;
     options.solver = scenario.value->solver;
+    // contact scenes: the scenario's obstacles (in the recording's z-up frame) make mu fittable
+    options.obstacles = scenario.value->obstacles;
   }
+  if (std::isfinite(settings.start_mu) && options.obstacles.empty())
+    return bad_input("--params: a mu needs obstacles to act on; give a --scenario with obstacles (e.g. a table)");
   if (settings.has_start) {
     settings.start_delta_ratio /= options.rho;
     settings.start_alpha_ratio /= options.rho;

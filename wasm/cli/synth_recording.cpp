@@ -15,9 +15,10 @@ namespace tela::cli {
 
 int run_synth_recording(const std::vector<std::string>& args) {
   const std::string usage =
-      "usage: tela synth-recording A2-shake|A2-twist|A3-shake|A3-twist --out FILE [--duration S] [--rho R] "
-      "[--delta D] [--alpha A] [--kappa K] [--noise M] [--occlusion F] [--seed N] [--amplitude X] [--frequency F] "
-      "[--units mm|m] [--decimals N]";
+      "usage: tela synth-recording A2-shake|A2-twist|A2-lay|A3-shake|A3-twist|A3-lay --out FILE [--duration S] "
+      "[--rho R] [--delta D] [--alpha A] [--kappa K] [--mu M] [--noise M] [--occlusion F] [--seed N] "
+      "[--amplitude X] [--frequency F] [--units mm|m] [--decimals N]\n"
+      "(lay: laid on the table of the built-in scene 'tablecloth'; fit it with --scenario tablecloth)";
   std::string scene, out_path;
   SyntheticRecordingSpec spec;
   MotiveWriteOptions write;
@@ -39,6 +40,7 @@ int run_synth_recording(const std::vector<std::string>& args) {
       else if (a == "--alpha") alpha = x;
       else if (a == "--noise") spec.noise = x;
       else if (a == "--kappa") spec.kappa = x;
+      else if (a == "--mu") spec.mu = x;
       else if (a == "--occlusion") spec.occlusion = x;
       else if (a == "--seed") spec.seed = static_cast<std::uint64_t>(x);
       else if (a == "--amplitude") spec.amplitude = x;
@@ -71,6 +73,7 @@ int run_synth_recording(const std::vector<std::string>& args) {
                         {"markers", rec.value->point_count()}, {"missing_samples", missing_samples(*rec.value)},
                         {"rho", spec.rho},       {"delta", spec.delta_ratio * spec.rho},
                         {"alpha", spec.alpha_ratio * spec.rho}, {"noise", spec.noise}, {"kappa", spec.kappa},
+                        {"mu", spec.motion == "lay" ? nlohmann::json(spec.mu) : nlohmann::json(nullptr)},
                         {"bytes", text.size()}};
   std::printf("%s\n", out.dump().c_str());
   return 0;

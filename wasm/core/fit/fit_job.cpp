@@ -12,6 +12,7 @@ const char* to_string(FitStage stage) {
   switch (stage) {
     case FitStage::a_priori: return "a_priori";
     case FitStage::sweep: return "sweep";
+    case FitStage::mu_line: return "mu_line";
     case FitStage::refine: return "refine";
     case FitStage::final_evaluation: return "final_evaluation";
     case FitStage::done: return "done";
@@ -24,18 +25,18 @@ void split_half(FitSettings& settings, double duration) {
   settings.test = Window{0.5 * duration, 1e300};
 }
 
-std::vector<Evaluation> evaluate_points(const FitProblem& problem, const std::vector<Eigen::Vector2d>& points,
+std::vector<Evaluation> evaluate_points(const FitProblem& problem, const std::vector<FitPoint>& points,
                                         const Window& window, int threads) {
   std::vector<Evaluation> out(points.size());
   const int count = static_cast<int>(points.size());
   const int workers = std::max(1, std::min(threads, count));
   if (workers == 1) {
-    for (int i = 0; i < count; ++i) out[i] = evaluate(problem, points[i][0], points[i][1], window);
+    for (int i = 0; i < count; ++i) out[i] = evaluate(problem, points[i], window);
     return out;
   }
   std::atomic<int> next{0};
   auto work = [&]() {
-    for (int i = next++; i < count; i = next++) out[i] = evaluate(problem, points[i][0], points[i][1], window);
+    for (int i = next++; i < count; i = next++) out[i] = evaluate(problem, points[i], window);
   };
   std::vector<std::thread> pool;
   for (int t = 1; t < workers; ++t) pool.emplace_back(work);
@@ -56,10 +57,18 @@ FitJob::FitJob(std::shared_ptr<const FitProblem> problem, const FitSettings& set
   result_.a_priori = a_priori_parameters(problem_->cloth.width * problem_->cloth.height, speed, problem_->rho,
                                          table_4_6(settings_.a_priori_repetition));
   result_.sweep.resize(static_cast<std::size_t>(settings_.grid) * settings_.grid);
+  if (!problem_->obstacles.empty()) {
+    settings_.mu_grid = std::max(0, settings_.mu_grid == 1 ? 2 : settings_.mu_grid);
+    best_.mu = std::isfinite(settings_.start_mu) ? settings_.start_mu : problem_->obstacles.front().mu;
+    result_.mu_fitted = fits_mu();
+    result_.mu_line.resize(settings_.mu_grid);
+  }
 }
 
+bool FitJob::fits_mu() const { return !problem_->obstacles.empty() && settings_.mu_grid > 0 && settings_.mu_max > 0; }
+
 int FitJob::planned_evaluations() const {
-  return 1 + settings_.grid * settings_.grid + settings_.refine_evaluations + 1;
+  return 1 + settings_.grid * settings_.grid + (fits_mu() ? settings_.mu_grid : 0) + settings_.refine_evaluations + 1;
 }
 
 double FitJob::progress() const {
@@ -77,9 +86,13 @@ void FitJob::consider(const Evaluation& e) {
   ++result_.evaluations;
   if (e.ok && e.mean_error_cm < best_value_) {
     best_value_ = e.mean_error_cm;
-    best_delta_ = e.delta_ratio;
-    best_alpha_ = e.alpha_ratio;
+    best_ = FitPoint{e.delta_ratio, e.alpha_ratio, e.mu};
   }
+}
+
+void FitJob::end_sweep() {
+  if (fits_mu()) stage_ = FitStage::mu_line;
+  else start_refinement();
 }
 
 void FitJob::start_refinement() {
@@ -89,20 +102,29 @@ void FitJob::start_refinement() {
     return;
   }
   const int cells = std::max(settings_.grid - 1, 4);
-  Eigen::Vector2d start(best_delta_, best_alpha_);
-  Eigen::Vector2d step(settings_.delta_ratio_max / cells, settings_.alpha_ratio_max / cells);
   NelderMeadSettings nm;
   nm.max_evaluations = settings_.refine_evaluations;
-  refine_ = std::make_unique<NelderMead>(start, step, Eigen::Vector2d(0, 0),
+  if (fits_mu()) {
+    const int mu_cells = std::max(settings_.mu_grid - 1, 4);
+    refine_ = std::make_unique<NelderMead>(
+        Eigen::Vector3d(best_.delta_ratio, best_.alpha_ratio, best_.mu),
+        Eigen::Vector3d(settings_.delta_ratio_max / cells, settings_.alpha_ratio_max / cells, settings_.mu_max / mu_cells),
+        Eigen::Vector3d(0, 0, 0), Eigen::Vector3d(settings_.delta_ratio_max, settings_.alpha_ratio_max, settings_.mu_max), nm);
+    return;
+  }
+  refine_ = std::make_unique<NelderMead>(Eigen::Vector2d(best_.delta_ratio, best_.alpha_ratio),
+                                         Eigen::Vector2d(settings_.delta_ratio_max / cells, settings_.alpha_ratio_max / cells),
+                                         Eigen::Vector2d(0, 0),
                                          Eigen::Vector2d(settings_.delta_ratio_max, settings_.alpha_ratio_max), nm);
 }
 
 void FitJob::finish() {
-  result_.delta_ratio = best_delta_;
-  result_.alpha_ratio = best_alpha_;
+  result_.delta_ratio = best_.delta_ratio;
+  result_.alpha_ratio = best_.alpha_ratio;
+  result_.mu = best_.mu;
   result_.train_error_cm = best_value_;
   if (!result_.cancelled && std::isfinite(best_value_)) {
-    const Evaluation test = evaluate(*problem_, best_delta_, best_alpha_, settings_.test, &result_.test_frames);
+    const Evaluation test = evaluate(*problem_, best_, settings_.test, &result_.test_frames);
     ++result_.evaluations;
     result_.test_error_cm = test.mean_error_cm;
     result_.test_sd_cm = test.mean_sd_cm;
@@ -121,21 +143,23 @@ bool FitJob::advance(int budget) {
         double a = settings_.has_start ? settings_.start_alpha_ratio : result_.a_priori.alpha / problem_->rho;
         d = std::clamp(d, 0.0, settings_.delta_ratio_max);
         a = std::clamp(a, 0.0, settings_.alpha_ratio_max);
-        result_.a_priori_evaluation = evaluate(*problem_, d, a, settings_.train);
+        result_.a_priori_evaluation = evaluate(*problem_, FitPoint{d, a, best_.mu}, settings_.train);
         consider(result_.a_priori_evaluation);
         --budget;
-        stage_ = settings_.grid > 0 ? FitStage::sweep : FitStage::refine;
-        if (stage_ == FitStage::refine) start_refinement();
+        if (settings_.grid > 0) stage_ = FitStage::sweep;
+        else end_sweep();
         break;
       }
       case FitStage::sweep: {
         const int total = settings_.grid * settings_.grid;
         const int batch = std::min(budget, total - next_sweep_);
-        std::vector<Eigen::Vector2d> points;
+        // at the starting mu (the a-priori evaluation's)
+        const double mu = result_.a_priori_evaluation.mu;
+        std::vector<FitPoint> points;
         for (int k = next_sweep_; k < next_sweep_ + batch; ++k) {
           const int i = k / settings_.grid, j = k % settings_.grid;
-          points.emplace_back(settings_.delta_ratio_max * i / (settings_.grid - 1),
-                              settings_.alpha_ratio_max * j / (settings_.grid - 1));
+          points.push_back(FitPoint{settings_.delta_ratio_max * i / (settings_.grid - 1),
+                                    settings_.alpha_ratio_max * j / (settings_.grid - 1), mu});
         }
         const std::vector<Evaluation> values = evaluate_points(*problem_, points, settings_.train, settings_.threads);
         for (int k = 0; k < batch; ++k) {
@@ -147,7 +171,24 @@ bool FitJob::advance(int budget) {
         }
         next_sweep_ += batch;
         budget -= batch;
-        if (next_sweep_ == total) start_refinement();
+        if (next_sweep_ == total) end_sweep();
+        break;
+      }
+      case FitStage::mu_line: {
+        // at the best (delta, alpha) so far: the sweep's, or the a-priori point's
+        const int batch = std::min(budget, settings_.mu_grid - next_mu_);
+        const FitPoint at = best_;
+        std::vector<FitPoint> points;
+        for (int k = next_mu_; k < next_mu_ + batch; ++k)
+          points.push_back(FitPoint{at.delta_ratio, at.alpha_ratio, settings_.mu_max * k / (settings_.mu_grid - 1)});
+        const std::vector<Evaluation> values = evaluate_points(*problem_, points, settings_.train, settings_.threads);
+        for (int k = 0; k < batch; ++k) {
+          result_.mu_line[next_mu_ + k] = values[k];
+          consider(values[k]);
+        }
+        next_mu_ += batch;
+        budget -= batch;
+        if (next_mu_ == settings_.mu_grid) start_refinement();
         break;
       }
       case FitStage::refine: {
@@ -156,7 +197,7 @@ bool FitJob::advance(int budget) {
           break;
         }
         const Eigen::VectorXd x = refine_->ask();
-        const Evaluation e = evaluate(*problem_, x[0], x[1], settings_.train);
+        const Evaluation e = evaluate(*problem_, FitPoint{x[0], x[1], x.size() > 2 ? x[2] : best_.mu}, settings_.train);
         consider(e);
         refine_->tell(e.ok ? e.mean_error_cm : std::numeric_limits<double>::infinity());
         --budget;
@@ -176,7 +217,7 @@ FitResult run_fit(std::shared_ptr<const FitProblem> problem, const FitSettings& 
                   const std::function<bool(const FitJob&)>& progress) {
   FitJob job(std::move(problem), settings);
   const int slice = std::max(1, settings.threads) * 4;
-  while (!job.advance(job.stage() == FitStage::sweep ? slice : 1)) {
+  while (!job.advance(job.stage() == FitStage::sweep || job.stage() == FitStage::mu_line ? slice : 1)) {
     if (progress && !progress(job)) job.cancel();
   }
   if (progress) progress(job);

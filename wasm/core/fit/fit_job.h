@@ -3,6 +3,12 @@
 // refinement from the best point so far, and a final evaluation on the testing window with
 // per-frame errors. The objective is the time mean of e_i over the training window.
 //
+// Contact scenes (thesis §4.3: delta, alpha and mu fitted together): when the problem has
+// obstacles and mu is fitted, the sweep runs at the starting mu, then a line of mu values in
+// [0, mu_max] at the sweep's best (delta, alpha), and the refinement is three-dimensional.
+// (Our choice: the thesis does not say how it searched; a full 3-D grid would cost N^2 M
+// contact simulations.)
+//
 // advance() does a bounded amount of work and returns, so the page's worker can report
 // progress and honour a cancel between calls; the sweep's points are independent and may be
 // evaluated on several threads (natively) with results that do not depend on the count.
@@ -14,6 +20,7 @@
 #include "fit/nelder_mead.h"
 
 #include <functional>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -31,12 +38,16 @@ struct FitSettings {
   bool has_start = false;          // a user's starting point replaces the a-priori one
   double start_delta_ratio = 0, start_alpha_ratio = 0;
   int threads = 1;                 // sweep threads (native only; the wasm build runs 1)
+  // contact scenes only (problems with obstacles)
+  int mu_grid = 9;                 // points of the mu line in [0, mu_max] (0: mu is not fitted)
+  double mu_max = 2.0;             // Table 4.7's largest fitted mu is 2
+  double start_mu = std::numeric_limits<double>::quiet_NaN();  // NaN: the obstacles' own
 };
 
 // §4.1.2: train on the first half of the recording, test on the last half.
 void split_half(FitSettings& settings, double duration);
 
-enum class FitStage { a_priori, sweep, refine, final_evaluation, done };
+enum class FitStage { a_priori, sweep, mu_line, refine, final_evaluation, done };
 const char* to_string(FitStage stage);
 
 struct FitResult {
@@ -48,6 +59,9 @@ struct FitResult {
   Evaluation a_priori_evaluation;            // at the a-priori ratios, clamped into the box
   std::vector<Evaluation> sweep;             // grid x grid, index i * grid + j: delta_i, alpha_j
   int sweep_best = -1;                       // index of the sweep's minimum
+  double mu = std::numeric_limits<double>::quiet_NaN();  // the fitted (or fixed) friction; NaN: no obstacles
+  bool mu_fitted = false;
+  std::vector<Evaluation> mu_line;           // mu_grid points, mu_k = mu_max k / (mu_grid - 1)
   std::vector<FrameError> test_frames;       // e_i, s_i of every testing-window step
   int evaluations = 0;                       // simulations run
   bool cancelled = false;
@@ -71,21 +85,24 @@ class FitJob {
 
  private:
   void consider(const Evaluation& e);
+  void end_sweep();
   void start_refinement();
   void finish();
+  bool fits_mu() const;
 
   std::shared_ptr<const FitProblem> problem_;
   FitSettings settings_;
   FitStage stage_ = FitStage::a_priori;
   FitResult result_;
   int next_sweep_ = 0;
+  int next_mu_ = 0;
   std::unique_ptr<NelderMead> refine_;
   double best_value_;
-  double best_delta_ = 0, best_alpha_ = 0;
+  FitPoint best_;
 };
 
-// Evaluates the points (delta / rho, alpha / rho) on `threads` threads; results in input order.
-std::vector<Evaluation> evaluate_points(const FitProblem& problem, const std::vector<Eigen::Vector2d>& points,
+// Evaluates the points on `threads` threads; results in input order.
+std::vector<Evaluation> evaluate_points(const FitProblem& problem, const std::vector<FitPoint>& points,
                                         const Window& window, int threads);
 
 // Runs a whole fit; `progress(job)` is called after each slice of work and may return false

@@ -2,6 +2,8 @@
 
 #include "cloth/projection.h"
 #include "cloth/step.h"
+#include "contact/obstacles/obstacle.h"
+#include "contact/scene_contacts.h"
 #include "mocap/resample.h"
 
 #include <algorithm>
@@ -110,21 +112,45 @@ Result<FitProblem> make_fit_problem(Recording recording, const FitProblemOptions
     problem.warnings.push_back("the first frame could not be made inextensible to the tolerance (relative error " +
                                std::to_string(projected.error) + ")");
 
+  // contact scenes: the cloth must start outside every obstacle (as a scenario's must)
+  for (std::size_t i = 0; i < options.obstacles.size(); ++i) {
+    const ObstacleDesc& o = options.obstacles[i];
+    if (!(o.mu >= 0) || !std::isfinite(o.mu)) return R::failure("obstacles[" + std::to_string(i) + "]: mu must be >= 0");
+    for (int k = 0; k < problem.initial_positions.rows(); ++k) {
+      const double d = obstacle_closest_at(o, 0.0, problem.initial_positions.row(k).transpose()).distance;
+      if (d < 0)
+        return R::failure("obstacles[" + std::to_string(i) + "]: the first frame's cloth is inside this " + o.type +
+                          " (node " + std::to_string(k) + " is " + std::to_string(-d * 1000) +
+                          " mm inside); obstacles are in the recording's z-up frame, in metres");
+    }
+  }
+  problem.obstacles = options.obstacles;
+
   problem.targets = resample_markers(recording, problem.grid.points, problem.dt, frames);
   for (int node : problem.cloth.marker_nodes) problem.marker_weights.push_back(problem.base_model->lumped_area[node]);
   problem.recording = std::move(recording);
   return R::success(std::move(problem));
 }
 
-Evaluation evaluate(const FitProblem& problem, double delta_ratio, double alpha_ratio, const Window& window,
+Evaluation evaluate(const FitProblem& problem, const FitPoint& point, const Window& window,
                     std::vector<FrameError>* frames, std::vector<Positions>* trajectory) {
   Evaluation out;
-  out.delta_ratio = delta_ratio;
-  out.alpha_ratio = alpha_ratio;
+  out.delta_ratio = point.delta_ratio;
+  out.alpha_ratio = point.alpha_ratio;
   // one model per parameter set: the geometry is shared by copy, the material is this set's
   auto model = std::make_shared<ClothModel>(*problem.base_model);
-  model->material.delta = delta_ratio * problem.rho;
-  model->material.alpha = alpha_ratio * problem.rho;
+  model->material.delta = point.delta_ratio * problem.rho;
+  model->material.alpha = point.alpha_ratio * problem.rho;
+  // contact scenes: the obstacles with this point's friction (no self-collisions: a sheet
+  // laid on a table or shaken does not fold onto itself)
+  std::unique_ptr<SceneContacts> contacts;
+  if (!problem.obstacles.empty()) {
+    std::vector<ObstacleDesc> obstacles = problem.obstacles;
+    if (std::isfinite(point.mu))
+      for (ObstacleDesc& o : obstacles) o.mu = point.mu;
+    out.mu = obstacles.front().mu;
+    contacts = std::make_unique<SceneContacts>(problem.cloth.mesh, obstacles, SelfCollision{}, model->controlled);
+  }
 
   ClothState state;
   state.positions = problem.initial_positions;
@@ -141,7 +167,7 @@ Evaluation evaluate(const FitProblem& problem, double delta_ratio, double alpha_
   if (frames) frames->clear();
   double e_sum = 0, s_sum = 0;
   for (int n = 1; n <= last; ++n) {
-    const StepReport report = step(*model, problem.tracks, state, workspace);
+    const StepReport report = step(*model, problem.tracks, state, workspace, contacts.get());
     state.time = n * problem.dt;
     if (report.status == StepStatus::diverged || report.status == StepStatus::non_finite) {
       out.ok = false;

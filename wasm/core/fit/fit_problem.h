@@ -15,6 +15,7 @@
 #include "scenario/result.h"
 #include "scenario/scenario.h"
 
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -36,6 +37,9 @@ struct FitProblemOptions {
   // the top edge is taut. A slack edge amplifies marker noise enormously (1 mm of slack on a
   // 42 cm edge lets its middle sag by about 1.2 cm), so noise must not make a taut edge slack.
   double taut_tolerance = 0.005;
+  // contact scenes (thesis §4.3): obstacles in the recording's z-up frame (metres), e.g. the
+  // table of a tablecloth recording; their mu is the starting guess when mu is fitted
+  std::vector<ObstacleDesc> obstacles;
 };
 
 struct FitProblem {
@@ -53,6 +57,7 @@ struct FitProblem {
   Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor> targets;  // recorded markers at the steps (NaN = occluded)
   std::vector<double> marker_weights;  // lumped areas of the marker nodes, m^2
   double held_taut_fraction = 0;       // fraction of steps with the held corners set to the rest width
+  std::vector<ObstacleDesc> obstacles; // contact scenes: simulated with contacts and friction
   std::vector<std::string> warnings;
 };
 
@@ -66,6 +71,7 @@ struct Window {
 
 struct Evaluation {
   double delta_ratio = 0, alpha_ratio = 0;  // delta / rho, alpha / rho
+  double mu = std::numeric_limits<double>::quiet_NaN();  // the friction used (NaN: no obstacles)
   double mean_error_cm = 0;                 // time mean of e_i over the window (infinite when failed)
   double mean_sd_cm = 0;                    // time mean of s_i
   int frames = 0;
@@ -73,14 +79,24 @@ struct Evaluation {
   std::string message;                      // why a simulation failed
 };
 
-// Hook for mu (contact scenes, thesis §4.3): this is where a third parameter would reach the
-// per-evaluation model copy, together with the scene's obstacles; the contacts module is not
-// on this branch, so evaluate() fits delta and alpha only.
-//
-// Simulates with (delta / rho, alpha / rho) from t = 0 to the end of the window and returns
-// the window's error means. `frames` (optional) receives e_i and s_i of every step in the
-// window; `trajectory` (optional) the positions at every step (#steps+1 of them).
-Evaluation evaluate(const FitProblem& problem, double delta_ratio, double alpha_ratio, const Window& window,
+// A point of the parameter space: delta / rho, alpha / rho and, in contact scenes, the
+// Coulomb friction mu of every obstacle (thesis §4.3 fits one mu per recording); a NaN mu
+// keeps each obstacle's own.
+struct FitPoint {
+  double delta_ratio = 0, alpha_ratio = 0;
+  double mu = std::numeric_limits<double>::quiet_NaN();
+};
+
+// Simulates the point from t = 0 to the end of the window (with contacts when the problem has
+// obstacles) and returns the window's error means. `frames` (optional) receives e_i and s_i
+// of every step in the window; `trajectory` (optional) the positions at every step
+// (#steps+1 of them).
+Evaluation evaluate(const FitProblem& problem, const FitPoint& point, const Window& window,
                     std::vector<FrameError>* frames = nullptr, std::vector<Positions>* trajectory = nullptr);
+// The same without friction to set (problems without obstacles, or their own mu).
+inline Evaluation evaluate(const FitProblem& problem, double delta_ratio, double alpha_ratio, const Window& window,
+                           std::vector<FrameError>* frames = nullptr, std::vector<Positions>* trajectory = nullptr) {
+  return evaluate(problem, FitPoint{delta_ratio, alpha_ratio}, window, frames, trajectory);
+}
 
 }  // namespace tela

@@ -46,6 +46,9 @@ nlohmann::json summary(const FitProblem& p) {
   out["rho"] = p.rho;
   out["kappa"] = p.base_model->material.kappa;
   out["held_taut_fraction"] = p.held_taut_fraction;
+  std::vector<std::string> obstacles;
+  for (const ObstacleDesc& o : p.obstacles) obstacles.push_back(o.type);
+  out["obstacles"] = obstacles;
   std::vector<std::string> warnings = rec.warnings;
   warnings.insert(warnings.end(), p.warnings.begin(), p.warnings.end());
   out["warnings"] = warnings;
@@ -83,7 +86,10 @@ std::string fit_result_json(const FitProblem& p, const FitSettings& settings, co
                     {"best_alpha_over_rho", b.alpha_ratio},
                     {"best_error_cm", number_or_null(b.mean_error_cm)}};
   }
-  out["mu"] = nullptr;  // contact scenes need the contacts module (not simulated yet)
+  // contact scenes: the friction of every obstacle (fitted or fixed); null without obstacles
+  out["mu"] = number_or_null(fit.mu);
+  out["mu_fitted"] = fit.mu_fitted;
+  if (fit.mu_fitted) out["mu_line"] = {{"points", settings.mu_grid}, {"mu_max", settings.mu_max}};
   out["evaluations"] = fit.evaluations;
   out["cancelled"] = fit.cancelled;
   if (details) {
@@ -98,6 +104,12 @@ std::string fit_result_json(const FitProblem& p, const FitSettings& settings, co
                        {"mean_error_cm", number_or_null(e.mean_error_cm)},
                        {"ok", e.ok}});
     out["sweep_points"] = sweep;
+    if (fit.mu_fitted) {
+      nlohmann::json line = nlohmann::json::array();
+      for (const Evaluation& e : fit.mu_line)
+        line.push_back({{"mu", number_or_null(e.mu)}, {"mean_error_cm", number_or_null(e.mean_error_cm)}, {"ok", e.ok}});
+      out["mu_line_points"] = line;
+    }
   }
   return out.dump();
 }

@@ -2,6 +2,8 @@
 
 #include "cloth/model.h"
 #include "cloth/step.h"
+#include "contact/scene_contacts.h"
+#include "scenario/contact_scenes.h"
 #include "geometry/generators.h"
 #include "geometry/portable_math.h"
 #include "geometry/portable_random.h"
@@ -19,7 +21,9 @@ Result<Recording> synthesize_recording(const SyntheticRecordingSpec& spec) {
   const bool a2 = spec.size == "A2";
   if (!a2 && spec.size != "A3") return R::failure("size: 'A2' or 'A3'");
   const bool twist = spec.motion == "twist";
-  if (!twist && spec.motion != "shake") return R::failure("motion: 'shake' or 'twist'");
+  const bool lay = spec.motion == "lay";
+  if (!twist && !lay && spec.motion != "shake") return R::failure("motion: 'shake', 'twist' or 'lay'");
+  if (!(spec.mu >= 0) || spec.mu > 100) return R::failure("mu: [0, 100]");
   if (!(spec.duration > 0) || spec.duration > 600) return R::failure("duration: (0, 600] s");
   if (!(spec.dt > 0) || spec.dt > 0.1) return R::failure("dt: (0, 0.1] s");
   if (spec.refine < 1 || spec.refine > 8) return R::failure("refine: 1 to 8");
@@ -40,6 +44,18 @@ Result<Recording> synthesize_recording(const SyntheticRecordingSpec& spec) {
   mesh_spec.ny = (rows - 1) * spec.refine + 1;
   mesh_spec.plane = MeshPlane::xz;
   mesh_spec.origin = Eigen::Vector3d(-0.5 * mesh_spec.width, 0.0, 1.0);
+  // lay: the tablecloth scene's table (top at z = 0.75, y from -0.25 to 0.25) and floor; the
+  // sheet hangs in the plane y = -0.05 over the table, its bottom edge 10 cm above the top
+  std::vector<ObstacleDesc> obstacles;
+  double table_top = 0;
+  if (lay) {
+    obstacles = contact_scene("tablecloth")->obstacles;
+    for (ObstacleDesc& o : obstacles) {
+      o.mu = spec.mu;
+      if (o.type == "box") table_top = o.center.z() + 0.5 * o.size.z();
+    }
+    mesh_spec.origin = Eigen::Vector3d(-0.5 * mesh_spec.width, -0.05, table_top + 0.1);
+  }
   const Mesh mesh = make_rectangle(mesh_spec);
   const std::vector<int> top = mesh.node_sets.at("top_corners");
   Material material;
@@ -75,7 +91,17 @@ Result<Recording> synthesize_recording(const SyntheticRecordingSpec& spec) {
       double sine = 0, cosine = 0;
       portable_sin_cos_turns(frequency * std::max(tm, 0.0), &sine, &cosine);
       Eigen::Vector3d offset = Eigen::Vector3d::Zero();
-      if (twist) {
+      if (lay) {
+        // one smootherstep leg from rest_before: in 2 s the corners move 50 cm back (+y, over
+        // the table's back edge) while lowering to 20 cm above the table top, so that the
+        // bottom edge meets the table while already moving and trails behind (a sheet lowered
+        // straight down would buckle one way or the other: a bifurcation no fit can follow);
+        // then still
+        const double drop = table_top + 0.2 - (table_top + 0.1 + mesh_spec.height);
+        const double u = std::clamp(tm / 2.0, 0.0, 1.0);
+        const double s2 = u * u * u * (u * (6 * u - 15) + 10);
+        offset = Eigen::Vector3d(0, 0.5 * s2, drop * s2);
+      } else if (twist) {
         double s = 0, c = 0;
         portable_sin_cos_turns(envelope * sine * amplitude / 360.0, &s, &c);
         offset = Eigen::Vector3d(c * arm.x() - s * arm.y(), s * arm.x() + c * arm.y(), arm.z()) - arm;
@@ -116,9 +142,11 @@ Result<Recording> synthesize_recording(const SyntheticRecordingSpec& spec) {
   state.positions = mesh.positions;
   state.velocities = Positions::Zero(mesh.node_count(), 3);
   StepWorkspace workspace;
+  std::unique_ptr<SceneContacts> contacts;
+  if (!obstacles.empty()) contacts = std::make_unique<SceneContacts>(mesh, obstacles, SelfCollision{}, model.controlled);
   for (int n = 0; n < frames; ++n) {
     if (n > 0) {
-      const StepReport report = step(model, tracks, state, workspace);
+      const StepReport report = step(model, tracks, state, workspace, contacts.get());
       state.time = n * spec.dt;
       if (report.status == StepStatus::diverged || report.status == StepStatus::non_finite)
         return R::failure(std::string("the simulation ") + to_string(report.status) + " at t = " + std::to_string(state.time) + " s");
