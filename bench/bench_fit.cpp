@@ -33,9 +33,9 @@ void bench_fit() {
   const auto problem = std::make_shared<const tela::FitProblem>(std::move(*made.value));
   const int threads = std::max(1u, std::thread::hardware_concurrency());
 
-  std::vector<Eigen::Vector2d> points;
+  std::vector<tela::FitPoint> points;
   for (int i = 0; i < 20; ++i)
-    for (int j = 0; j < 20; ++j) points.emplace_back(i / 19.0, 4.0 * j / 19.0);
+    for (int j = 0; j < 20; ++j) points.push_back(tela::FitPoint{i / 19.0, 4.0 * j / 19.0});
   const std::clock_t cpu_begin = std::clock();
   const auto begin = std::chrono::steady_clock::now();
   const std::vector<tela::Evaluation> values = tela::evaluate_points(*problem, points, tela::Window{}, threads);
