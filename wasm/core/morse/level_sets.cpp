@@ -8,7 +8,7 @@
 namespace tela::morse {
 
 LevelSlicing slice_levels(const Positions& points, const NeighbourGraph& graph, const std::vector<double>& f,
-                          int requested) {
+                          int requested, const std::vector<double>& avoid) {
   LevelSlicing slicing;
   const int n = graph.size();
   if (n == 0) return slicing;
@@ -43,12 +43,31 @@ LevelSlicing slice_levels(const Positions& points, const NeighbourGraph& graph, 
     h = 1;
     slabs = 1;
   }
-  slicing.f_min = f_min;
+  // the shift of the levels: of 16 candidates in [0, h), the one whose levels keep farthest
+  // from the heights to avoid (the first on ties)
+  double shift = 0;
+  if (!avoid.empty() && slabs > 1) {
+    double best = -1;
+    for (int i = 0; i < 16; ++i) {
+      const double s = h * i / 16.0;
+      double nearest = h;
+      for (double a : avoid) {
+        const double t = (a - (f_min - s)) / h;  // in level spacings from the origin
+        nearest = std::min(nearest, std::abs(t - std::round(t)) * h);
+      }
+      if (nearest > best) {
+        best = nearest;
+        shift = s;
+      }
+    }
+  }
+  if (shift > 0) ++slabs;  // a partial slab at each end
+  slicing.origin = f_min - shift;
   slicing.spacing = h;
   slicing.slab_count = slabs;
   slicing.slab_of.resize(n);
   for (int v = 0; v < n; ++v)
-    slicing.slab_of[v] = std::min(slabs - 1, std::max(0, static_cast<int>(std::floor((f[v] - f_min) / h))));
+    slicing.slab_of[v] = std::min(slabs - 1, std::max(0, static_cast<int>(std::floor((f[v] - slicing.origin) / h))));
   return slicing;
 }
 
