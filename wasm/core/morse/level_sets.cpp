@@ -71,7 +71,8 @@ LevelSlicing slice_levels(const Positions& points, const NeighbourGraph& graph, 
   return slicing;
 }
 
-LevelCurves level_curves(const NeighbourGraph& graph, const LevelSlicing& slicing) {
+LevelCurves level_curves(const NeighbourGraph& graph, const LevelSlicing& slicing,
+                         const std::vector<char>& on_boundary) {
   const int n = graph.size();
   LevelCurves curves;
   // node 2v: v as the lower end (at cut slab(v) + 1); node 2v + 1: v as the upper end
@@ -85,6 +86,7 @@ LevelCurves level_curves(const NeighbourGraph& graph, const LevelSlicing& slicin
   }
   // the graph is not a triangulation: where it has a quadrilateral gap, consecutive straddling
   // edges share no end point, so end points on the same side that are neighbours also join
+  // (unless both are boundary points: see level_sets.h)
   std::vector<char> lower_end(n, 0), upper_end(n, 0);
   for (const LevelCurves::Crossing& c : curves.crossings) {
     lower_end[c.lower] = 1;
@@ -93,6 +95,7 @@ LevelCurves level_curves(const NeighbourGraph& graph, const LevelSlicing& slicin
   for (int v = 0; v < n; ++v)
     for (const int* w = graph.begin(v); w != graph.end(v); ++w) {
       if (*w <= v || slicing.slab_of[*w] != slicing.slab_of[v]) continue;
+      if (!on_boundary.empty() && on_boundary[v] && on_boundary[*w]) continue;
       if (lower_end[v] && lower_end[*w]) sets.unite(2 * v, 2 * *w);
       if (upper_end[v] && upper_end[*w]) sets.unite(2 * v + 1, 2 * *w + 1);
     }

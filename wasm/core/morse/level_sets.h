@@ -32,6 +32,10 @@ LevelSlicing slice_levels(const Positions& points, const NeighbourGraph& graph, 
                           int requested, const std::vector<double>& avoid = {});
 
 // The level curves at every cut: straddling edges (lower end first), grouped in components.
+// Same-side neighbours that are both boundary points (on_boundary, when given) do not join:
+// they lie along the boundary band, and a level curve ends at the boundary instead of running
+// along it (where a level passes through the band along a flat boundary extremum, joining
+// there merged the two level arcs that end on either side of it).
 struct LevelCurves {
   struct Crossing {
     int lower = -1, upper = -1;  // edge end points, f(lower) < c <= f(upper)
@@ -42,7 +46,8 @@ struct LevelCurves {
   std::vector<int> component_cut;          // per level curve: its cut
   int component_count() const { return static_cast<int>(component_cut.size()); }
 };
-LevelCurves level_curves(const NeighbourGraph& graph, const LevelSlicing& slicing);
+LevelCurves level_curves(const NeighbourGraph& graph, const LevelSlicing& slicing,
+                         const std::vector<char>& on_boundary = {});
 
 // Display geometry of the level curves: the crossing points (linear interpolation on each
 // straddling edge) and segments joining crossings of edges that share an end point and whose

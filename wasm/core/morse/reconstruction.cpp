@@ -114,7 +114,7 @@ Result<Reconstruction> reconstruct(const Positions& points, const ReconstructOpt
     avoid.push_back(high);
   }
   r.slicing = slice_levels(r.points, r.graph, r.height, options.levels, avoid);
-  r.level_curves = level_curves(r.graph, r.slicing);
+  r.level_curves = level_curves(r.graph, r.slicing, r.on_boundary);
   r.critical = find_critical_points(r.points, r.graph, r.height, r.on_boundary, r.slicing, r.level_curves);
   r.warnings = r.critical.warnings;
   r.cells = build_cells(r.points, r.graph, r.height, r.flows, r.on_boundary, r.boundary, r.planes, r.critical);
