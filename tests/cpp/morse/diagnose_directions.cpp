@@ -6,12 +6,15 @@
 // below each level, summed from the slab pieces, next to that of an exact triangulation of the
 // surface (a 300 x 600 grid of its parameters). A level within noise of a critical value may
 // disagree for one level; a disagreement that persists starts in the slab holding the error.
+// "knotted torus timing": bench/bench_morse.cpp's reconstruction, wall and CPU time.
 #include "morse/reconstruction.h"
 #include "shapes.h"
 
 #include <doctest/doctest.h>
 
 #include <array>
+#include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <set>
@@ -150,4 +153,19 @@ TEST_CASE("morse diagnostic sublevel" * doctest::skip()) {
       std::printf("\n");
     }
   }
+}
+
+TEST_CASE("morse diagnostic knotted torus timing" * doctest::skip()) {
+  const Positions cloud = knotted_torus(30000, 7);
+  ReconstructOptions options;
+  options.seed = 100;  // as bench/bench_morse.cpp
+  options.resample = false;
+  const std::clock_t cpu_begin = std::clock();
+  const auto begin = std::chrono::steady_clock::now();
+  Result<Reconstruction> r = reconstruct(cloud, options);
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  const double cpu = static_cast<double>(std::clock() - cpu_begin) / CLOCKS_PER_SEC;
+  REQUIRE(r.ok());
+  std::printf("knotted torus 30k: chi %d, cells %d %d %d, %.3f s wall, %.3f s CPU\n", r.value->topology.euler,
+              r.value->topology.cells[0], r.value->topology.cells[1], r.value->topology.cells[2], wall, cpu);
 }

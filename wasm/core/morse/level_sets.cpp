@@ -8,7 +8,7 @@
 namespace tela::morse {
 
 LevelSlicing slice_levels(const Positions& points, const NeighbourGraph& graph, const std::vector<double>& f,
-                          int requested, const std::vector<double>& avoid) {
+                          int requested, const std::vector<double>& avoid, double extra_shift) {
   LevelSlicing slicing;
   const int n = graph.size();
   if (n == 0) return slicing;
@@ -61,6 +61,7 @@ LevelSlicing slice_levels(const Positions& points, const NeighbourGraph& graph, 
       }
     }
   }
+  shift = std::fmod(shift + extra_shift * h, h);
   if (shift > 0) ++slabs;  // a partial slab at each end
   slicing.origin = f_min - shift;
   slicing.spacing = h;

@@ -27,9 +27,10 @@ struct LevelSlicing {
 // (longer edges, rare outliers, may straddle more and are then ignored by the level curves).
 // The levels are shifted (by less than h) to keep as far as possible from the heights in
 // `avoid` (the critical values of f on the boundary curves): a level that grazes a boundary
-// extremum cuts the noisy boundary band into pieces and reads the extremum wrongly.
+// extremum cuts the noisy boundary band into pieces and reads the extremum wrongly. The levels
+// are then moved up by a further extra_shift level spacings (modulo h).
 LevelSlicing slice_levels(const Positions& points, const NeighbourGraph& graph, const std::vector<double>& f,
-                          int requested, const std::vector<double>& avoid = {});
+                          int requested, const std::vector<double>& avoid = {}, double extra_shift = 0);
 
 // The level curves at every cut: straddling edges (lower end first), grouped in components.
 // Same-side neighbours that are both boundary points (on_boundary, when given) do not join:

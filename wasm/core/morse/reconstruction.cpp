@@ -113,9 +113,20 @@ Result<Reconstruction> reconstruct(const Positions& points, const ReconstructOpt
     avoid.push_back(low);
     avoid.push_back(high);
   }
-  r.slicing = slice_levels(r.points, r.graph, r.height, options.levels, avoid);
-  r.level_curves = level_curves(r.graph, r.slicing, r.on_boundary);
-  r.critical = find_critical_points(r.points, r.graph, r.height, r.on_boundary, r.slicing, r.level_curves);
+  // a slab piece is read as planar, chi = 2 - its boundary cycles, an upper bound of its true
+  // 2 - 2 genus - cycles: a handle whose critical values lie closer than h can hide in one
+  // piece (chi 2 too high). A second slicing, shifted by h / 2, separates them; of the two,
+  // the one with the lower Euler characteristic is kept (the first on ties).
+  for (const double extra_shift : {0.0, 0.5}) {
+    LevelSlicing slicing = slice_levels(r.points, r.graph, r.height, options.levels, avoid, extra_shift);
+    LevelCurves curves = level_curves(r.graph, slicing, r.on_boundary);
+    CriticalPoints critical = find_critical_points(r.points, r.graph, r.height, r.on_boundary, slicing, curves);
+    if (extra_shift == 0 || critical.euler_from_pieces < r.critical.euler_from_pieces) {
+      r.slicing = std::move(slicing);
+      r.level_curves = std::move(curves);
+      r.critical = std::move(critical);
+    }
+  }
   r.warnings = r.critical.warnings;
   r.cells = build_cells(r.points, r.graph, r.height, r.flows, r.on_boundary, r.boundary, r.planes, r.critical);
   r.attachment = attach_cells(r.points, r.graph, r.planes, r.cells);
