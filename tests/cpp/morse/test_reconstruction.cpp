@@ -142,6 +142,25 @@ TEST_CASE("ellipsoid with four holes, open cylinder, torus: right in 8 direction
   }
 }
 
+// about 27 degrees from the axis the two saddles lie closer than the level spacing (9 slabs):
+// one slicing hides the handle in a single piece, read as planar (chi 2)
+TEST_CASE("torus, directions near its axis: the handle is found") {
+  const Positions cloud = torus(5000, 7);
+  for (const std::uint64_t seed : {110, 121}) {
+    ReconstructOptions options;
+    options.seed = seed;
+    options.resample = false;
+    Result<Reconstruction> r = reconstruct(cloud, options);
+    REQUIRE(r.ok());
+    INFO("direction " << r.value->direction.transpose());
+    CHECK(std::abs(r.value->direction.z()) > 0.85);
+    CHECK(r.value->topology.euler == 0);
+    CHECK(r.value->topology.morse_sum == 0);
+    CHECK(r.value->critical.count(CriticalType::interior_saddle) == 2);
+    CHECK(r.value->topology.genus == 1);
+  }
+}
+
 TEST_CASE("Moebius strip: chi 0, one boundary curve, not orientable, one cross-cap") {
   const Positions cloud = moebius_strip(4000, 5);
   for (std::uint64_t seed : {100, 101, 102}) {
