@@ -10,7 +10,8 @@
 
 namespace tela::morse {
 
-// v is a boundary point when its neighbours (strong) or k nearest points (weak), projected onto v's tangent plane and onto the
+// v is a boundary point when its neighbours (strong) or 2k nearest points (weak; nearest must
+// hold them), projected onto v's tangent plane and onto the
 // tangent plane of every neighbour, never enclose it: in each projection some angular gap
 // between consecutive neighbours (seen from v) exceeds `max_gap` radians (pi = a half-plane;
 // a little less catches boundary points that a neighbour slightly overhangs). #points, 0/1.

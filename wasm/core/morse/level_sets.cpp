@@ -8,7 +8,7 @@
 namespace tela::morse {
 
 LevelSlicing slice_levels(const Positions& points, const NeighbourGraph& graph, const std::vector<double>& f,
-                          int requested) {
+                          int requested, const std::vector<double>& avoid, double extra_shift) {
   LevelSlicing slicing;
   const int n = graph.size();
   if (n == 0) return slicing;
@@ -43,16 +43,37 @@ LevelSlicing slice_levels(const Positions& points, const NeighbourGraph& graph, 
     h = 1;
     slabs = 1;
   }
-  slicing.f_min = f_min;
+  // the shift of the levels: of 16 candidates in [0, h), the one whose levels keep farthest
+  // from the heights to avoid (the first on ties)
+  double shift = 0;
+  if (!avoid.empty() && slabs > 1) {
+    double best = -1;
+    for (int i = 0; i < 16; ++i) {
+      const double s = h * i / 16.0;
+      double nearest = h;
+      for (double a : avoid) {
+        const double t = (a - (f_min - s)) / h;  // in level spacings from the origin
+        nearest = std::min(nearest, std::abs(t - std::round(t)) * h);
+      }
+      if (nearest > best) {
+        best = nearest;
+        shift = s;
+      }
+    }
+  }
+  shift = std::fmod(shift + extra_shift * h, h);
+  if (shift > 0) ++slabs;  // a partial slab at each end
+  slicing.origin = f_min - shift;
   slicing.spacing = h;
   slicing.slab_count = slabs;
   slicing.slab_of.resize(n);
   for (int v = 0; v < n; ++v)
-    slicing.slab_of[v] = std::min(slabs - 1, std::max(0, static_cast<int>(std::floor((f[v] - f_min) / h))));
+    slicing.slab_of[v] = std::min(slabs - 1, std::max(0, static_cast<int>(std::floor((f[v] - slicing.origin) / h))));
   return slicing;
 }
 
-LevelCurves level_curves(const NeighbourGraph& graph, const LevelSlicing& slicing) {
+LevelCurves level_curves(const NeighbourGraph& graph, const LevelSlicing& slicing,
+                         const std::vector<char>& on_boundary) {
   const int n = graph.size();
   LevelCurves curves;
   // node 2v: v as the lower end (at cut slab(v) + 1); node 2v + 1: v as the upper end
@@ -66,6 +87,7 @@ LevelCurves level_curves(const NeighbourGraph& graph, const LevelSlicing& slicin
   }
   // the graph is not a triangulation: where it has a quadrilateral gap, consecutive straddling
   // edges share no end point, so end points on the same side that are neighbours also join
+  // (unless both are boundary points: see level_sets.h)
   std::vector<char> lower_end(n, 0), upper_end(n, 0);
   for (const LevelCurves::Crossing& c : curves.crossings) {
     lower_end[c.lower] = 1;
@@ -74,6 +96,7 @@ LevelCurves level_curves(const NeighbourGraph& graph, const LevelSlicing& slicin
   for (int v = 0; v < n; ++v)
     for (const int* w = graph.begin(v); w != graph.end(v); ++w) {
       if (*w <= v || slicing.slab_of[*w] != slicing.slab_of[v]) continue;
+      if (!on_boundary.empty() && on_boundary[v] && on_boundary[*w]) continue;
       if (lower_end[v] && lower_end[*w]) sets.unite(2 * v, 2 * *w);
       if (upper_end[v] && upper_end[*w]) sets.unite(2 * v + 1, 2 * *w + 1);
     }

@@ -78,10 +78,55 @@ Result<Reconstruction> reconstruct(const Positions& points, const ReconstructOpt
   r.normal_disagreements = orient_normals(r.graph, r.planes);
 
   r.height = heights(r.points, r.direction);
+  // the boundary band is a few points wide: across it f varies by noise, which near an extremum
+  // of f on the boundary splits the band's run through a slab into pieces (the inner row in one
+  // slab, the outer in the next). Averaging f over the band (passes over each band point and
+  // its band neighbours on the same curve) leaves f along the curve and removes that variation.
+  {
+    const int passes = 2;
+    for (int pass = 0; pass < passes; ++pass) {
+      std::vector<double> next = r.height;
+      for (int v = 0; v < static_cast<int>(n); ++v) {
+        const int curve = r.boundary.curve_of[v];
+        if (curve < 0) continue;
+        double sum = r.height[v];
+        int count = 1;
+        for (const int* w = r.graph.begin(v); w != r.graph.end(v); ++w)
+          if (r.boundary.curve_of[*w] == curve) {
+            sum += r.height[*w];
+            ++count;
+          }
+        next[v] = sum / count;
+      }
+      r.height.swap(next);
+    }
+  }
   r.flows = gradient_flows(r.points, r.graph, r.height);
-  r.slicing = slice_levels(r.points, r.graph, r.height, options.levels);
-  r.level_curves = level_curves(r.graph, r.slicing);
-  r.critical = find_critical_points(r.points, r.graph, r.height, r.on_boundary, r.slicing, r.level_curves);
+  // the extreme heights of each boundary curve: levels keep away from them
+  std::vector<double> avoid;
+  for (const std::vector<int>& curve : r.boundary.members) {
+    double low = r.height[curve.front()], high = low;
+    for (int v : curve) {
+      low = std::min(low, r.height[v]);
+      high = std::max(high, r.height[v]);
+    }
+    avoid.push_back(low);
+    avoid.push_back(high);
+  }
+  // a slab piece is read as planar, chi = 2 - its boundary cycles, an upper bound of its true
+  // 2 - 2 genus - cycles: a handle whose critical values lie closer than h can hide in one
+  // piece (chi 2 too high). A second slicing, shifted by h / 2, separates them; of the two,
+  // the one with the lower Euler characteristic is kept (the first on ties).
+  for (const double extra_shift : {0.0, 0.5}) {
+    LevelSlicing slicing = slice_levels(r.points, r.graph, r.height, options.levels, avoid, extra_shift);
+    LevelCurves curves = level_curves(r.graph, slicing, r.on_boundary);
+    CriticalPoints critical = find_critical_points(r.points, r.graph, r.height, r.on_boundary, slicing, curves);
+    if (extra_shift == 0 || critical.euler_from_pieces < r.critical.euler_from_pieces) {
+      r.slicing = std::move(slicing);
+      r.level_curves = std::move(curves);
+      r.critical = std::move(critical);
+    }
+  }
   r.warnings = r.critical.warnings;
   r.cells = build_cells(r.points, r.graph, r.height, r.flows, r.on_boundary, r.boundary, r.planes, r.critical);
   r.attachment = attach_cells(r.points, r.graph, r.planes, r.cells);

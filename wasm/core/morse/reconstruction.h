@@ -40,7 +40,7 @@ struct ReconstructOptions {
 struct Reconstruction {
   Positions points;                      // #points by 3: the denoised cloud the flows ran on
   Eigen::Vector3d direction{0, 0, 1};
-  std::vector<double> height;            // #points
+  std::vector<double> height;            // #points: f = p . direction, averaged over the boundary band
   NeighbourGraph graph;
   std::vector<TangentPlane> planes;      // oriented where possible
   std::vector<char> on_boundary;         // #points
