@@ -115,38 +115,39 @@ TEST_CASE("napkin fold plans: labels over time, controls on the corners, a fold 
   CHECK(!plan_fold_sequence(FoldSequenceSpec{99}).ok());
 }
 
-// The issue asks for >= 90 %. Measured with the shipped database (1-NN, 112 states each):
-// 92.0 % here (seed 77), but 89.3 % (seed 2026, `tela dgli-database --evaluate`) and 88.4 %
-// (seed 5): flat, corner, side and diagonal folds are (nearly) always right; quarter folds and
-// crumpled states, whose free flaps and layers settle differently on another mesh, are often
-// confused with each other. So the criterion is not reliably met: the case runs and prints its
-// numbers but is marked may_fail until the physics behind the database (a table) improves.
+// The issue asks for >= 90 % on held-out sequences generated differently (12x12 instead of
+// 13x13 nodes, random pose on the table, random depths and variants, 2 mm boundary noise).
+// Classifier: the nearest database state (1-NN), as `tela classify` reports first. Two seeds,
+// 8 sequences per class each (64 sequences, about 220 states per seed); neither is the seed of
+// `tela dgli-database --evaluate` (2026). Figures: README "dGLI".
 TEST_CASE("held-out accuracy of the shipped database (other resolution, pose, depths, 2 mm noise)" *
           doctest::may_fail()) {
   Result<DgliDatabase> db = load_shipped();
   REQUIRE_MESSAGE(db.ok(), db.error);
-  HeldOutSpec spec;
-  spec.sequences_per_class = 4;
-  spec.seed = 77;  // not the seed of `tela dgli-database --evaluate`
-  const Evaluation e = evaluate_held_out(*db.value, spec);
-  std::printf("dgli held-out: %d states from %d sequences (%d failed), %d-node napkins, noise %.3f m\n", e.total,
-              e.generation.sequences, e.generation.failed_sequences, spec.pose.nodes_per_side, spec.noise);
-  std::printf("dgli held-out accuracy: nearest database state (1-NN) %.3f, nearest class representative %.3f\n",
-              e.accuracy_knn(), e.accuracy_nearest());
-  auto print = [&](const char* title, const std::vector<std::vector<int>>& confusion) {
-    std::printf("dgli confusion, %s (rows true, columns predicted, classes in database order):\n", title);
-    for (std::size_t i = 0; i < confusion.size(); ++i) {
-      std::printf("  %-22s", db.value->classes[i].c_str());
-      for (int n : confusion[i]) std::printf(" %3d", n);
-      std::printf("\n");
-    }
-  };
-  print("1-NN", e.confusion_knn);
-  print("nearest representative", e.confusion_nearest);
-  CHECK(e.generation.failed_sequences == 0);
-  CHECK(e.total > 50);
-  // the classifier `tela classify` reports first: the nearest database state
-  CHECK(e.accuracy_knn() >= 0.9);
+  for (const std::uint64_t seed : {77ull, 5ull}) {
+    HeldOutSpec spec;
+    spec.sequences_per_class = 8;
+    spec.seed = seed;
+    const Evaluation e = evaluate_held_out(*db.value, spec);
+    std::printf("dgli held-out (seed %llu): %d states from %d sequences (%d failed), %d-node napkins, noise %.3f m\n",
+                static_cast<unsigned long long>(seed), e.total, e.generation.sequences, e.generation.failed_sequences,
+                spec.pose.nodes_per_side, spec.noise);
+    std::printf("dgli held-out accuracy (seed %llu): nearest database state (1-NN) %.3f, nearest class representative %.3f\n",
+                static_cast<unsigned long long>(seed), e.accuracy_knn(), e.accuracy_nearest());
+    auto print = [&](const char* title, const std::vector<std::vector<int>>& confusion) {
+      std::printf("dgli confusion, %s (rows true, columns predicted, classes in database order):\n", title);
+      for (std::size_t i = 0; i < confusion.size(); ++i) {
+        std::printf("  %-22s", db.value->classes[i].c_str());
+        for (int n : confusion[i]) std::printf(" %3d", n);
+        std::printf("\n");
+      }
+    };
+    print("1-NN", e.confusion_knn);
+    print("nearest representative", e.confusion_nearest);
+    CHECK(e.generation.failed_sequences == 0);
+    CHECK(e.total > 150);
+    CHECK(e.accuracy_knn() >= 0.9);
+  }
 }
 
 }  // TEST_SUITE
