@@ -6,6 +6,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -66,6 +67,37 @@ TEST_CASE("representatives: the state nearest the centroid, more of them for spr
   CHECK(c.knn_votes == 3);
 }
 
+TEST_CASE("direction_log_norm distance: the pattern counts, the magnitude through its log") {
+  const std::vector<double> f = distance_features({3.0, 4.0}, StateDistance::direction_log_norm);
+  REQUIRE(f.size() == 3);
+  CHECK(f[0] == doctest::Approx(0.6));
+  CHECK(f[1] == doctest::Approx(0.8));
+  CHECK(f[2] == doctest::Approx(std::log(5.0)));
+  DgliDatabase db;
+  db.classes = {"a", "b"};
+  db.states = {state(0, {1.0, 0.0}), state(1, {0.0, 10.0})};
+  db.representatives = db.states;
+  // Euclidean: (0, 3) is nearer (1, 0); by direction and log norm it is nearer (0, 10)
+  CHECK(classify_coordinates(db, {0.0, 3.0}).knn_label == 0);
+  db.distance = StateDistance::direction_log_norm;
+  const Classification uncached = classify_coordinates(db, {0.0, 3.0});
+  CHECK(uncached.knn_label == 1);
+  CHECK(uncached.label == 1);
+  CHECK(uncached.distance == doctest::Approx(std::log(10.0 / 3.0)));
+  CHECK(uncached.runner_up_distance == doctest::Approx(std::sqrt(2 + std::pow(std::log(3.0), 2))));
+  index_states(db);
+  const Classification cached = classify_coordinates(db, {0.0, 3.0});
+  CHECK(cached.knn_label == 1);
+  CHECK(cached.knn_label_distance == uncached.knn_label_distance);
+  CHECK(cached.state_runner_up_distance == uncached.state_runner_up_distance);
+  Result<DgliDatabase> back = parse_database(database_to_json(db));
+  REQUIRE(back.ok());
+  CHECK(back.value->distance == StateDistance::direction_log_norm);
+  std::string text = database_to_json(db);
+  text.replace(text.find("direction_log_norm"), 18, "manhattan");
+  CHECK(parse_database(text).error.find("settings.distance") != std::string::npos);
+}
+
 TEST_CASE("database JSON round trip and located errors") {
   DgliDatabase db;
   db.classes = {"flat", "folded"};
@@ -117,11 +149,11 @@ TEST_CASE("napkin fold plans: labels over time, controls on the corners, a fold 
 
 // The issue asks for >= 90 % on held-out sequences generated differently (12x12 instead of
 // 13x13 nodes, random pose on the table, random depths and variants, 2 mm boundary noise).
-// Classifier: the nearest database state (1-NN), as `tela classify` reports first. Two seeds,
-// 8 sequences per class each (64 sequences, about 220 states per seed); neither is the seed of
-// `tela dgli-database --evaluate` (2026). Figures: README "dGLI".
-TEST_CASE("held-out accuracy of the shipped database (other resolution, pose, depths, 2 mm noise)" *
-          doctest::may_fail()) {
+// Classifier: the nearest database state (1-NN, direction_log_norm distance), as `tela
+// classify` reports first. Two seeds, 8 sequences per class each (64 sequences, 224 states per
+// seed); neither is the seed of `tela dgli-database --evaluate` (2026). Measured with the
+// shipped database: 93.8 % (seed 77), 95.5 % (seed 5); other seeds in README "dGLI".
+TEST_CASE("held-out accuracy of the shipped database (other resolution, pose, depths, 2 mm noise)") {
   Result<DgliDatabase> db = load_shipped();
   REQUIRE_MESSAGE(db.ok(), db.error);
   for (const std::uint64_t seed : {77ull, 5ull}) {

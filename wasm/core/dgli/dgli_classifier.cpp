@@ -91,6 +91,15 @@ Vector distance_features(const Vector& coordinates, StateDistance distance) {
   return out;
 }
 
+void index_states(DgliDatabase& db) {
+  db.state_norms.clear();
+  db.state_log_norms.clear();
+  for (const ReferenceState& s : db.states) {
+    db.state_norms.push_back(norm_of(s.coordinates));
+    db.state_log_norms.push_back(std::log(db.state_norms.back()));
+  }
+}
+
 double coordinate_distance(const Vector& a, const Vector& b) {
   assert(a.size() == b.size());
   double sum = 0;
@@ -169,13 +178,19 @@ Classification classify_coordinates(const DgliDatabase& db, const Vector& query,
     for (Vector& v : variants)
       for (double& x : v) x /= norm;
   }
-  // squared distance of the query (best relabelling) to a state, abandoned once >= bound
-  auto squared_distance = [&](const Vector& state, double bound) {
+  // squared distance of the query (best relabelling) to a state of norm `norm` and log norm
+  // `log_norm` (direction distance only; norm <= 0: compute both), abandoned once >= bound
+  auto squared_distance = [&](const Vector& state, double bound, double norm = 0, double log_norm = 0) {
     double scale = 1, start = 0;
     if (by_direction) {
-      const double norm = norm_of(state);
+      if (!(norm > 0)) {
+        norm = norm_of(state);
+        log_norm = std::log(norm);
+      }
       scale = 1 / norm;
-      start = (query_log_norm - std::log(norm)) * (query_log_norm - std::log(norm));
+      const double log_ratio = query_log_norm - log_norm;
+      start = log_ratio * log_ratio;
+      if (start >= bound) return start;
     }
     double best = 1e300;
     for (const Vector& v : variants) {
@@ -211,13 +226,16 @@ Classification classify_coordinates(const DgliDatabase& db, const Vector& query,
   distances.reserve(db.states.size());
   std::vector<double> class_best(db.classes.size(), 1e300);
   std::vector<double> nearest_k;  // max-heap of the kk_max smallest distances so far
+  const bool norms_cached =
+      db.state_norms.size() == db.states.size() && db.state_log_norms.size() == db.states.size();
   for (std::size_t i = 0; i < db.states.size(); ++i) {
     const Vector& state = db.states[i].coordinates;
     const int label = db.states[i].label;
     const double kth = static_cast<int>(nearest_k.size()) < kk_max ? 1e300 : nearest_k.front();
     const double reach = std::max(class_best[label], kth);
     const double bound = reach >= 1e300 ? 1e300 : reach * reach;
-    const double best = squared_distance(state, bound);
+    const double best = norms_cached ? squared_distance(state, bound, db.state_norms[i], db.state_log_norms[i])
+                                     : squared_distance(state, bound);
     if (best >= bound) continue;
     const double d = std::sqrt(best);
     class_best[label] = std::min(class_best[label], d);
@@ -379,6 +397,7 @@ Result<DgliDatabase> parse_database(const std::string& text) {
   if (!read_states("representatives", db.representatives, error)) return R::failure(error);
   if (db.representatives.empty()) return R::failure("database.representatives: must not be empty");
   if (!read_states("states", db.states, error)) return R::failure(error);
+  index_states(db);
   return R::success(std::move(db));
 }
 

@@ -44,7 +44,14 @@ struct DgliDatabase {
   // corner does not matter). 1: no symmetry.
   int rotations = 1;
   StateDistance distance = StateDistance::euclidean;  // JSON settings.distance (absent: euclidean)
+  // Derived, for speed: |coordinates| of each state and its log (filled by index_states;
+  // parse_database and the generator call it). classify_coordinates recomputes them when the
+  // sizes differ from the states'.
+  std::vector<double> state_norms, state_log_norms;
 };
+
+// Fills db.state_norms and db.state_log_norms from db.states.
+void index_states(DgliDatabase& db);
 
 // The coordinates of the same boundary with its segments relabelled i -> (i + shift) mod m.
 std::vector<double> shift_segments(const std::vector<double>& coordinates, int segment_count, int shift);

@@ -165,6 +165,7 @@ DgliDatabase generate_napkin_database(const NapkinDatabaseSpec& spec, Generation
   }
   db.representatives =
       select_representatives(db.states, kNapkinClassCount, spread, spec.max_representatives_per_class, db.distance);
+  index_states(db);
   char text[1100];
   std::snprintf(text, sizeof text,
                 "tela dgli-database: %d folding sequences of a %.2f m square napkin (%dx%d %s mesh; triangles split "
