@@ -60,7 +60,11 @@ void bench_morse();
 void bench_pointcloud();
 void bench_qp();
 
-int main() {
+int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "dgli") {  // tela_bench dgli: only the dGLI figures
+    bench_dgli();
+    return 0;
+  }
   int status = 0;
   std::printf("native (build/tela_bench), each scene for its full duration\n");
   for (const char* name : {"hang-7x9", "hang-20x33", "hang-30x30"}) status |= run_scene(name);

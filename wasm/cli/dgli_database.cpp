@@ -16,9 +16,11 @@ namespace tela::cli {
 int run_dgli_database(const std::vector<std::string>& args) {
   const std::string usage =
       "usage: tela dgli-database [--out FILE] [--evaluate] [--database FILE (evaluate an existing one)] "
-      "[--per-side K] [--layout spread|first_half] [--held-out-per-class N] [--held-out-out FILE] [--seed S] [--k K] [--noise M]";
+      "[--per-side K] [--layout spread|first_half] [--held-out-per-class N] [--held-out-out FILE] [--seed S] [--k K] [--noise M] "
+      "[--frame-stride N] [--crumpled N] [--crumpled-frame-stride N] [--quarter-depths N] "
+      "[--distance euclidean|direction_log_norm]";
   std::string out_path, database_path, held_out_path;
-  bool evaluate = false;
+  bool evaluate = false, distance_override = false;
   int k = 1;
   NapkinDatabaseSpec spec;
   HeldOutSpec held_out;
@@ -61,6 +63,27 @@ int run_dgli_database(const std::vector<std::string>& args) {
       held_out.pose.nodes_per_side = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
       if (*end != '\0' || held_out.pose.nodes_per_side < 3 || held_out.pose.nodes_per_side > 40)
         return bad_input("--held-out-nodes: nodes per side of the held-out napkins, in [3, 40]");
+    } else if (a == "--frame-stride" && has_value) {
+      spec.frame_stride = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
+      if (*end != '\0' || spec.frame_stride < 1 || spec.frame_stride > 100)
+        return bad_input("--frame-stride: needs a whole number in [1, 100]");
+    } else if (a == "--crumpled" && has_value) {
+      spec.crumpled_sequences = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
+      if (*end != '\0' || spec.crumpled_sequences < 1 || spec.crumpled_sequences > 2000)
+        return bad_input("--crumpled: needs a whole number of crumpling sequences in [1, 2000]");
+    } else if (a == "--distance" && has_value) {
+      StateDistance d;
+      if (!parse_state_distance(args[++i], d)) return bad_input("--distance: euclidean or direction_log_norm");
+      spec.distance = d;
+      distance_override = true;
+    } else if (a == "--quarter-depths" && has_value) {
+      spec.quarter_depths = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
+      if (*end != '\0' || spec.quarter_depths < 1 || spec.quarter_depths > 100)
+        return bad_input("--quarter-depths: needs a whole number in [1, 100]");
+    } else if (a == "--crumpled-frame-stride" && has_value) {
+      spec.crumpled_frame_stride = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
+      if (*end != '\0' || spec.crumpled_frame_stride < 1 || spec.crumpled_frame_stride > 100)
+        return bad_input("--crumpled-frame-stride: needs a whole number in [1, 100]");
     } else if (a == "--seed" && has_value) {
       held_out.seed = std::strtoull(args[++i].c_str(), &end, 10);
       if (*end != '\0') return bad_input("--seed: needs a whole number");
@@ -77,6 +100,7 @@ int run_dgli_database(const std::vector<std::string>& args) {
     Result<DgliDatabase> parsed = parse_database(*text.value);
     if (!parsed.ok()) return bad_input(database_path + ": " + parsed.error);
     db = *parsed.value;
+    if (distance_override) db.distance = spec.distance;
   } else {
     GenerationReport report;
     db = generate_napkin_database(spec, &report);
@@ -88,7 +112,7 @@ int run_dgli_database(const std::vector<std::string>& args) {
   if (!out_path.empty()) {
     std::ofstream file(out_path);
     if (!file) return bad_input("--out: cannot write '" + out_path + "'");
-    file << database_to_json(db) << '\n';
+    file << database_to_json(db, 3) << '\n';
     out["out"] = out_path;
   }
   out["states"] = db.states.size();

@@ -6,6 +6,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -66,6 +67,37 @@ TEST_CASE("representatives: the state nearest the centroid, more of them for spr
   CHECK(c.knn_votes == 3);
 }
 
+TEST_CASE("direction_log_norm distance: the pattern counts, the magnitude through its log") {
+  const std::vector<double> f = distance_features({3.0, 4.0}, StateDistance::direction_log_norm);
+  REQUIRE(f.size() == 3);
+  CHECK(f[0] == doctest::Approx(0.6));
+  CHECK(f[1] == doctest::Approx(0.8));
+  CHECK(f[2] == doctest::Approx(std::log(5.0)));
+  DgliDatabase db;
+  db.classes = {"a", "b"};
+  db.states = {state(0, {1.0, 0.0}), state(1, {0.0, 10.0})};
+  db.representatives = db.states;
+  // Euclidean: (0, 3) is nearer (1, 0); by direction and log norm it is nearer (0, 10)
+  CHECK(classify_coordinates(db, {0.0, 3.0}).knn_label == 0);
+  db.distance = StateDistance::direction_log_norm;
+  const Classification uncached = classify_coordinates(db, {0.0, 3.0});
+  CHECK(uncached.knn_label == 1);
+  CHECK(uncached.label == 1);
+  CHECK(uncached.distance == doctest::Approx(std::log(10.0 / 3.0)));
+  CHECK(uncached.runner_up_distance == doctest::Approx(std::sqrt(2 + std::pow(std::log(3.0), 2))));
+  index_states(db);
+  const Classification cached = classify_coordinates(db, {0.0, 3.0});
+  CHECK(cached.knn_label == 1);
+  CHECK(cached.knn_label_distance == uncached.knn_label_distance);
+  CHECK(cached.state_runner_up_distance == uncached.state_runner_up_distance);
+  Result<DgliDatabase> back = parse_database(database_to_json(db));
+  REQUIRE(back.ok());
+  CHECK(back.value->distance == StateDistance::direction_log_norm);
+  std::string text = database_to_json(db);
+  text.replace(text.find("direction_log_norm"), 18, "manhattan");
+  CHECK(parse_database(text).error.find("settings.distance") != std::string::npos);
+}
+
 TEST_CASE("database JSON round trip and located errors") {
   DgliDatabase db;
   db.classes = {"flat", "folded"};
@@ -115,38 +147,39 @@ TEST_CASE("napkin fold plans: labels over time, controls on the corners, a fold 
   CHECK(!plan_fold_sequence(FoldSequenceSpec{99}).ok());
 }
 
-// The issue asks for >= 90 %. Measured with the shipped database (1-NN, 112 states each):
-// 92.0 % here (seed 77), but 89.3 % (seed 2026, `tela dgli-database --evaluate`) and 88.4 %
-// (seed 5): flat, corner, side and diagonal folds are (nearly) always right; quarter folds and
-// crumpled states, whose free flaps and layers settle differently on another mesh, are often
-// confused with each other. So the criterion is not reliably met: the case runs and prints its
-// numbers but is marked may_fail until the physics behind the database (a table) improves.
-TEST_CASE("held-out accuracy of the shipped database (other resolution, pose, depths, 2 mm noise)" *
-          doctest::may_fail()) {
+// The issue asks for >= 90 % on held-out sequences generated differently (12x12 instead of
+// 13x13 nodes, random pose on the table, random depths and variants, 2 mm boundary noise).
+// Classifier: the nearest database state (1-NN, direction_log_norm distance), as `tela
+// classify` reports first. Two seeds, 8 sequences per class each (64 sequences, 224 states per
+// seed); neither is the seed of `tela dgli-database --evaluate` (2026). Measured with the
+// shipped database: 93.8 % (seed 77), 95.5 % (seed 5); other seeds in README "dGLI".
+TEST_CASE("held-out accuracy of the shipped database (other resolution, pose, depths, 2 mm noise)") {
   Result<DgliDatabase> db = load_shipped();
   REQUIRE_MESSAGE(db.ok(), db.error);
-  HeldOutSpec spec;
-  spec.sequences_per_class = 4;
-  spec.seed = 77;  // not the seed of `tela dgli-database --evaluate`
-  const Evaluation e = evaluate_held_out(*db.value, spec);
-  std::printf("dgli held-out: %d states from %d sequences (%d failed), %d-node napkins, noise %.3f m\n", e.total,
-              e.generation.sequences, e.generation.failed_sequences, spec.pose.nodes_per_side, spec.noise);
-  std::printf("dgli held-out accuracy: nearest database state (1-NN) %.3f, nearest class representative %.3f\n",
-              e.accuracy_knn(), e.accuracy_nearest());
-  auto print = [&](const char* title, const std::vector<std::vector<int>>& confusion) {
-    std::printf("dgli confusion, %s (rows true, columns predicted, classes in database order):\n", title);
-    for (std::size_t i = 0; i < confusion.size(); ++i) {
-      std::printf("  %-22s", db.value->classes[i].c_str());
-      for (int n : confusion[i]) std::printf(" %3d", n);
-      std::printf("\n");
-    }
-  };
-  print("1-NN", e.confusion_knn);
-  print("nearest representative", e.confusion_nearest);
-  CHECK(e.generation.failed_sequences == 0);
-  CHECK(e.total > 50);
-  // the classifier `tela classify` reports first: the nearest database state
-  CHECK(e.accuracy_knn() >= 0.9);
+  for (const std::uint64_t seed : {77ull, 5ull}) {
+    HeldOutSpec spec;
+    spec.sequences_per_class = 8;
+    spec.seed = seed;
+    const Evaluation e = evaluate_held_out(*db.value, spec);
+    std::printf("dgli held-out (seed %llu): %d states from %d sequences (%d failed), %d-node napkins, noise %.3f m\n",
+                static_cast<unsigned long long>(seed), e.total, e.generation.sequences, e.generation.failed_sequences,
+                spec.pose.nodes_per_side, spec.noise);
+    std::printf("dgli held-out accuracy (seed %llu): nearest database state (1-NN) %.3f, nearest class representative %.3f\n",
+                static_cast<unsigned long long>(seed), e.accuracy_knn(), e.accuracy_nearest());
+    auto print = [&](const char* title, const std::vector<std::vector<int>>& confusion) {
+      std::printf("dgli confusion, %s (rows true, columns predicted, classes in database order):\n", title);
+      for (std::size_t i = 0; i < confusion.size(); ++i) {
+        std::printf("  %-22s", db.value->classes[i].c_str());
+        for (int n : confusion[i]) std::printf(" %3d", n);
+        std::printf("\n");
+      }
+    };
+    print("1-NN", e.confusion_knn);
+    print("nearest representative", e.confusion_nearest);
+    CHECK(e.generation.failed_sequences == 0);
+    CHECK(e.total > 150);
+    CHECK(e.accuracy_knn() >= 0.9);
+  }
 }
 
 }  // TEST_SUITE

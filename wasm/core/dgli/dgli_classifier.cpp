@@ -61,7 +61,44 @@ std::vector<int> kmeans(const std::vector<const Vector*>& data, int k, std::vect
   return assignment;
 }
 
+constexpr double kNormFloor = 1e-12;
+
+double norm_of(const Vector& v) {
+  double sum = 0;
+  for (double x : v) sum += x * x;
+  return std::max(std::sqrt(sum), kNormFloor);
+}
+
 }  // namespace
+
+const char* to_string(StateDistance distance) {
+  return distance == StateDistance::direction_log_norm ? "direction_log_norm" : "euclidean";
+}
+
+bool parse_state_distance(const std::string& text, StateDistance& out) {
+  if (text == "euclidean") out = StateDistance::euclidean;
+  else if (text == "direction_log_norm") out = StateDistance::direction_log_norm;
+  else return false;
+  return true;
+}
+
+Vector distance_features(const Vector& coordinates, StateDistance distance) {
+  if (distance == StateDistance::euclidean) return coordinates;
+  const double norm = norm_of(coordinates);
+  Vector out(coordinates.size() + 1);
+  for (std::size_t i = 0; i < coordinates.size(); ++i) out[i] = coordinates[i] / norm;
+  out.back() = std::log(norm);
+  return out;
+}
+
+void index_states(DgliDatabase& db) {
+  db.state_norms.clear();
+  db.state_log_norms.clear();
+  for (const ReferenceState& s : db.states) {
+    db.state_norms.push_back(norm_of(s.coordinates));
+    db.state_log_norms.push_back(std::log(db.state_norms.back()));
+  }
+}
 
 double coordinate_distance(const Vector& a, const Vector& b) {
   assert(a.size() == b.size());
@@ -71,14 +108,17 @@ double coordinate_distance(const Vector& a, const Vector& b) {
 }
 
 std::vector<ReferenceState> select_representatives(const std::vector<ReferenceState>& states, int class_count,
-                                                   double spread, int max_per_class) {
+                                                   double spread, int max_per_class, StateDistance distance) {
   std::vector<ReferenceState> out;
+  std::vector<Vector> features;
+  features.reserve(states.size());
+  for (const ReferenceState& s : states) features.push_back(distance_features(s.coordinates, distance));
   for (int label = 0; label < class_count; ++label) {
     std::vector<const Vector*> data;
     std::vector<int> index;
     for (std::size_t i = 0; i < states.size(); ++i)
       if (states[i].label == label) {
-        data.push_back(&states[i].coordinates);
+        data.push_back(&features[i]);
         index.push_back(static_cast<int>(i));
       }
     if (data.empty()) continue;
@@ -125,15 +165,43 @@ int segment_count_of(std::size_t entries) {
 Classification classify_coordinates(const DgliDatabase& db, const Vector& query, int k) {
   Classification result;
   // the query under the cloth's symmetries
+  // (a relabelling permutes the entries, so it keeps the norm: features of the shifted query)
   std::vector<Vector> variants = {query};
   const int m = segment_count_of(query.size());
   if (db.rotations > 1 && m > 0 && m % db.rotations == 0)
     for (int r = 1; r < db.rotations; ++r) variants.push_back(shift_segments(query, m, r * (m / db.rotations)));
-  auto distance_to = [&](const Vector& state) {
+  const bool by_direction = db.distance == StateDistance::direction_log_norm;
+  double query_log_norm = 0;
+  if (by_direction) {
+    const double norm = norm_of(query);
+    query_log_norm = std::log(norm);
+    for (Vector& v : variants)
+      for (double& x : v) x /= norm;
+  }
+  // squared distance of the query (best relabelling) to a state of norm `norm` and log norm
+  // `log_norm` (direction distance only; norm <= 0: compute both), abandoned once >= bound
+  auto squared_distance = [&](const Vector& state, double bound, double norm = 0, double log_norm = 0) {
+    double scale = 1, start = 0;
+    if (by_direction) {
+      if (!(norm > 0)) {
+        norm = norm_of(state);
+        log_norm = std::log(norm);
+      }
+      scale = 1 / norm;
+      const double log_ratio = query_log_norm - log_norm;
+      start = log_ratio * log_ratio;
+      if (start >= bound) return start;
+    }
     double best = 1e300;
-    for (const Vector& v : variants) best = std::min(best, coordinate_distance(v, state));
+    for (const Vector& v : variants) {
+      double sum = start;
+      for (std::size_t j = 0; j < v.size() && sum < std::min(best, bound); ++j)
+        sum += (v[j] - scale * state[j]) * (v[j] - scale * state[j]);
+      best = std::min(best, sum);
+    }
     return best;
   };
+  auto distance_to = [&](const Vector& state) { return std::sqrt(squared_distance(state, 1e300)); };
   // nearest representative, and the nearest of another class
   std::vector<double> best(db.classes.size(), 1e300);
   for (const ReferenceState& r : db.representatives)
@@ -150,25 +218,36 @@ Classification classify_coordinates(const DgliDatabase& db, const Vector& query,
       result.runner_up_distance = best[c];
     }
   }
-  // k nearest states (stable order on ties). For k = 1 only the nearest state of each class
-  // matters, so a squared distance that already exceeds its class's best is abandoned early.
+  // k nearest states (stable order on ties). A state matters only if it is among the k nearest
+  // so far or nearer than the best of its class (nearest state per class, runner-up), so a
+  // squared distance that already exceeds both bounds is abandoned early (exact).
+  const int kk_max = std::max(k, 1);
   std::vector<std::pair<double, int>> distances;
   distances.reserve(db.states.size());
   std::vector<double> class_best(db.classes.size(), 1e300);
+  std::vector<double> nearest_k;  // max-heap of the kk_max smallest distances so far
+  const bool norms_cached =
+      db.state_norms.size() == db.states.size() && db.state_log_norms.size() == db.states.size();
   for (std::size_t i = 0; i < db.states.size(); ++i) {
     const Vector& state = db.states[i].coordinates;
     const int label = db.states[i].label;
-    const double bound = k <= 1 ? class_best[label] * class_best[label] : 1e300;
-    double best = 1e300;
-    for (const Vector& v : variants) {
-      double sum = 0;
-      for (std::size_t j = 0; j < v.size() && sum < std::min(best, bound); ++j) sum += (v[j] - state[j]) * (v[j] - state[j]);
-      best = std::min(best, sum);
-    }
+    const double kth = static_cast<int>(nearest_k.size()) < kk_max ? 1e300 : nearest_k.front();
+    const double reach = std::max(class_best[label], kth);
+    const double bound = reach >= 1e300 ? 1e300 : reach * reach;
+    const double best = norms_cached ? squared_distance(state, bound, db.state_norms[i], db.state_log_norms[i])
+                                     : squared_distance(state, bound);
     if (best >= bound) continue;
     const double d = std::sqrt(best);
     class_best[label] = std::min(class_best[label], d);
     distances.push_back({d, static_cast<int>(i)});
+    if (static_cast<int>(nearest_k.size()) < kk_max || d < nearest_k.front()) {
+      if (static_cast<int>(nearest_k.size()) == kk_max) {
+        std::pop_heap(nearest_k.begin(), nearest_k.end());
+        nearest_k.pop_back();
+      }
+      nearest_k.push_back(d);
+      std::push_heap(nearest_k.begin(), nearest_k.end());
+    }
   }
   const int kk = std::min<int>(std::max(k, 1), static_cast<int>(distances.size()));
   std::partial_sort(distances.begin(), distances.begin() + kk, distances.end());  // pairs: ties by index
@@ -211,7 +290,7 @@ std::string database_to_json(const DgliDatabase& db, int digits) {
     json list = json::array();
     for (const ReferenceState& s : states) {
       json values = json::array();
-      for (double v : s.coordinates) values.push_back(std::round(v * scale) / scale);
+      for (double v : s.coordinates) values.push_back(std::round(v * scale) / scale + 0.0);  // + 0.0: no "-0.0"
       json item = {{"class", s.label}, {"source", s.source}, {"coordinates", values}};
       if (with_group) item["group"] = s.group;
       list.push_back(item);
@@ -227,7 +306,8 @@ std::string database_to_json(const DgliDatabase& db, int digits) {
                    {"layout", to_string(db.settings.layout)},
                    {"sides", db.settings.sides},
                    {"normalize_by_perimeter", db.settings.normalize_by_perimeter},
-                   {"rotations", db.rotations}};
+                   {"rotations", db.rotations},
+                   {"distance", to_string(db.distance)}};
   j["classes"] = db.classes;
   j["representatives"] = states_json(db.representatives, true);
   j["states"] = states_json(db.states, false);
@@ -265,6 +345,9 @@ Result<DgliDatabase> parse_database(const std::string& text) {
   if (!s.contains("rotations") || !s["rotations"].is_number_integer() || s["rotations"].get<int>() < 1)
     return R::failure("database.settings.rotations: must be an integer >= 1");
   db.rotations = s["rotations"].get<int>();
+  if (s.contains("distance") &&
+      (!s["distance"].is_string() || !parse_state_distance(s["distance"].get<std::string>(), db.distance)))
+    return R::failure("database.settings.distance: must be euclidean or direction_log_norm");
   if (!j.contains("classes") || !j["classes"].is_array() || j["classes"].empty())
     return R::failure("database.classes: must be a non-empty array of names");
   for (const json& c : j["classes"]) {
@@ -314,6 +397,7 @@ Result<DgliDatabase> parse_database(const std::string& text) {
   if (!read_states("representatives", db.representatives, error)) return R::failure(error);
   if (db.representatives.empty()) return R::failure("database.representatives: must not be empty");
   if (!read_states("states", db.states, error)) return R::failure(error);
+  index_states(db);
   return R::success(std::move(db));
 }
 

@@ -13,6 +13,18 @@
 
 namespace tela {
 
+// How two coordinate vectors are compared. euclidean: |a - b|. direction_log_norm: the
+// Euclidean distance between (a/|a|, log|a|) and (b/|b|, log|b|) (|.| the Euclidean norm,
+// floored at 1e-12): the pattern of signs and relative sizes counts, the overall magnitude only
+// through its logarithm. dGLI entries grow like 1/distance when two segments approach (stacked
+// layers, crumpled boundaries), so a few close pairs dominate the plain Euclidean distance.
+enum class StateDistance { euclidean, direction_log_norm };
+const char* to_string(StateDistance distance);
+bool parse_state_distance(const std::string& text, StateDistance& out);
+
+// The vector in which `distance` is Euclidean: the coordinates, or (v/|v|, log|v|).
+std::vector<double> distance_features(const std::vector<double>& coordinates, StateDistance distance);
+
 struct ReferenceState {
   int label = 0;                     // index into DgliDatabase::classes
   int group = 0;                     // sub-group within the class (representatives)
@@ -31,7 +43,15 @@ struct DgliDatabase {
   // positions (a square napkin with per_side segments: 4, the quarter turns, so the start
   // corner does not matter). 1: no symmetry.
   int rotations = 1;
+  StateDistance distance = StateDistance::euclidean;  // JSON settings.distance (absent: euclidean)
+  // Derived, for speed: |coordinates| of each state and its log (filled by index_states;
+  // parse_database and the generator call it). classify_coordinates recomputes them when the
+  // sizes differ from the states'.
+  std::vector<double> state_norms, state_log_norms;
 };
+
+// Fills db.state_norms and db.state_log_norms from db.states.
+void index_states(DgliDatabase& db);
 
 // The coordinates of the same boundary with its segments relabelled i -> (i + shift) mod m.
 std::vector<double> shift_segments(const std::vector<double>& coordinates, int segment_count, int shift);
@@ -43,11 +63,13 @@ int segment_count_of(std::size_t entries);
 double coordinate_distance(const std::vector<double>& a, const std::vector<double>& b);
 
 // Representatives of each class: k-means (farthest-point start, a fixed number of Lloyd
-// iterations; deterministic) with k the smallest value in [1, max_per_class] whose RMS
-// distance to the nearest centroid is at most `spread` (absolute, coordinate units); each
-// cluster contributes the state nearest to its centroid. Classes without states get none.
+// iterations; deterministic) on distance_features(coordinates, distance) with k the smallest
+// value in [1, max_per_class] whose RMS distance to the nearest centroid is at most `spread`
+// (absolute, in those features); each cluster contributes the state nearest to its centroid.
+// Classes without states get none.
 std::vector<ReferenceState> select_representatives(const std::vector<ReferenceState>& states, int class_count,
-                                                   double spread, int max_per_class = 8);
+                                                   double spread, int max_per_class = 8,
+                                                   StateDistance distance = StateDistance::euclidean);
 
 struct Classification {
   int label = -1;                  // nearest representative's class
@@ -63,7 +85,7 @@ struct Classification {
 };
 
 // Classifies coordinates (computed with db.settings) against the database; k >= 1. Distances
-// use db.rotations (see above).
+// use db.rotations and db.distance (see above).
 Classification classify_coordinates(const DgliDatabase& db, const std::vector<double>& coordinates, int k = 1);
 
 // JSON form (format "tela-dgli-database", version 1). Values are rounded to `digits`

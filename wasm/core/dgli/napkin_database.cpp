@@ -106,8 +106,8 @@ std::vector<FoldSequenceSpec> database_sequences(const NapkinDatabaseSpec& spec)
     depth_range(kind, lo, hi);
     // the quarter fold's final state depends strongly on the depth (4 layers, bulging flaps):
     // more depths; crumpled states are random: more seeds
-    const int depths = kind == kHalfDiagonal || kind == kCrumpled ? 1 : kind == kQuarter ? 9 : 3;
-    const int variants = kind == kCrumpled ? 96 : variant_count(kind);
+    const int depths = kind == kHalfDiagonal || kind == kCrumpled ? 1 : kind == kQuarter ? spec.quarter_depths : 3;
+    const int variants = kind == kCrumpled ? spec.crumpled_sequences : variant_count(kind);
     for (int v = 0; v < variants; ++v)
       for (int d = 0; d < depths; ++d) {
         FoldSequenceSpec s;
@@ -133,43 +133,51 @@ DgliDatabase generate_napkin_database(const NapkinDatabaseSpec& spec, Generation
   db.settings = spec.settings;
   db.classes = napkin_class_names();
   db.rotations = spec.settings.choice == SegmentChoice::per_side && spec.settings.sides == 4 ? 4 : 1;
+  db.distance = spec.distance;
   for (const FoldSequenceSpec& s : database_sequences(spec))
-    simulate_into(s, spec.settings, spec.frame_stride, 0.0, 0, db.states, r);
+    simulate_into(s, spec.settings, s.kind == kCrumpled ? spec.crumpled_frame_stride : spec.frame_stride, 0.0, 0,
+                  db.states, r);
   double spread = spec.spread;
   if (spread <= 0) {
-    // 0.35 x the median RMS spread of the classes around their centroids
+    // 0.35 x the median RMS spread of the classes around their centroids (in the features of
+    // the classifier's distance)
+    std::vector<std::vector<double>> features;
+    for (const ReferenceState& s : db.states) features.push_back(distance_features(s.coordinates, db.distance));
     std::vector<double> spreads;
     for (int c = 0; c < kNapkinClassCount; ++c) {
       std::vector<double> mean;
       int count = 0;
-      for (const ReferenceState& s : db.states)
-        if (s.label == c) {
-          if (mean.empty()) mean.assign(s.coordinates.size(), 0.0);
-          for (std::size_t i = 0; i < mean.size(); ++i) mean[i] += s.coordinates[i];
+      for (std::size_t k = 0; k < db.states.size(); ++k)
+        if (db.states[k].label == c) {
+          if (mean.empty()) mean.assign(features[k].size(), 0.0);
+          for (std::size_t i = 0; i < mean.size(); ++i) mean[i] += features[k][i];
           ++count;
         }
       if (!count) continue;
       for (double& x : mean) x /= count;
       double sum = 0;
-      for (const ReferenceState& s : db.states)
-        if (s.label == c) sum += std::pow(coordinate_distance(s.coordinates, mean), 2);
+      for (std::size_t k = 0; k < db.states.size(); ++k)
+        if (db.states[k].label == c) sum += std::pow(coordinate_distance(features[k], mean), 2);
       spreads.push_back(std::sqrt(sum / count));
     }
     std::sort(spreads.begin(), spreads.end());
     spread = spreads.empty() ? 1.0 : 0.35 * spreads[spreads.size() / 2];
   }
-  db.representatives = select_representatives(db.states, kNapkinClassCount, spread, spec.max_representatives_per_class);
-  char text[900];
+  db.representatives =
+      select_representatives(db.states, kNapkinClassCount, spread, spec.max_representatives_per_class, db.distance);
+  index_states(db);
+  char text[1100];
   std::snprintf(text, sizeof text,
                 "tela dgli-database: %d folding sequences of a %.2f m square napkin (%dx%d %s mesh; triangles split "
                 "along the fold line for the diagonal fold), simulated by the tela cloth simulator in zero gravity "
-                "(no table contact yet): the part on the table held by hold controls (nodes beyond %.0f%% of the side "
+                "without table contact: the part on the table held by hold controls (nodes beyond %.0f%% of the side "
                 "from the fold lines), the folded corners carried by keyframed controls along half-circle arcs about "
                 "the fold lines, ending %.0f mm above the cloth, flaps free; crumpled: corners and side midpoints "
-                "carried towards random points near the centre. %d failed. Frames every 0.1 s, labelled once a fold "
-                "stage is 90%% done, every %d-th labelled frame kept.",
+                "carried towards random points near the centre (%d seeds). %d failed. Frames every 0.1 s, labelled once "
+                "a fold stage is 90%% done, every %d-th labelled frame kept (crumpled: every %d-th). Distance: %s.",
                 r.sequences, spec.pose.side, spec.pose.nodes_per_side, spec.pose.nodes_per_side, spec.pose.elements.c_str(),
-                100 * spec.pin_margin_fraction, 1000 * spec.hover, r.failed_sequences, spec.frame_stride);
+                100 * spec.pin_margin_fraction, 1000 * spec.hover, spec.crumpled_sequences, r.failed_sequences,
+                spec.frame_stride, spec.crumpled_frame_stride, to_string(spec.distance));
   db.provenance = text;
   return db;
 }

@@ -19,6 +19,10 @@ struct NapkinDatabaseSpec {
   double pin_margin_fraction = 0.25;
   double hover = 0.03;               // metres (FoldSequenceSpec::hover)
   int frame_stride = 4;              // keep every n-th labelled frame (settled frames barely differ)
+  int crumpled_sequences = 320;      // random crumpling sequences (seeds 100, 101, ...)
+  int crumpled_frame_stride = 4;     // frame stride of the crumpled sequences
+  int quarter_depths = 17;           // fold depths per quarter-fold variant (8 variants)
+  StateDistance distance = StateDistance::direction_log_norm;  // the classifier's (DgliDatabase::distance)
   double spread = 0.0;               // representatives: RMS target; <= 0 picks 0.35 x median class spread
   int max_representatives_per_class = 8;
 };

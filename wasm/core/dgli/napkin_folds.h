@@ -2,8 +2,9 @@
 // dGLI reference database (thesis §7.4: "a data-base of cloth configurations of a napkin taken
 // from simulated folding sequences").
 //
-// Physics (stated honestly): tela has no table contact yet, so the napkin is simulated in zero
-// gravity (delta = 0) with Rayleigh damping. The part of the napkin that would rest on the table
+// Physics (stated honestly): the generator does not use table contact (it predates tela's
+// contacts, and a contact fold of a 13x13 napkin costs ~70 s of CPU per 2.5 s), so the napkin is
+// simulated in zero gravity (delta = 0) with Rayleigh damping. The part of the napkin that would rest on the table
 // is held in place by hold controls (the nodes farther than `pin_margin` from every fold line on
 // the stationary side: a stand-in for table friction); the folded corners are carried by
 // keyframed controls along half-circle arcs about the fold line, ending `hover` above the cloth
