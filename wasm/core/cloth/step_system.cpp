@@ -62,28 +62,38 @@ void StepSystem::solve(const ClothModel& model, const Eigen::VectorXd& rhs,
     return;
   }
   const int free = model.free_count;
-  const int unknowns = per_node_ ? free : 3 * free;
-  free_rhs_.resize(unknowns);
-  prescribed_.resize(static_cast<Eigen::Index>(controlled_.size()));
-  // per node: one solve per coordinate c; per dof: one solve (c = 0 covers all)
-  for (int c = 0; c < (per_node_ ? 3 : 1); ++c) {
-    for (int k = 0; k < n; ++k) {
-      const int f = model.free_index[k];
-      if (f < 0) continue;
-      if (per_node_) free_rhs_[f] = rhs[3 * k + c];
-      else free_rhs_.segment<3>(3 * f) = rhs.segment<3>(3 * k);
+  free_rhs_.resize(3 * free);
+  for (int k = 0; k < n; ++k) {
+    const int f = model.free_index[k];
+    if (f >= 0) free_rhs_.segment<3>(3 * f) = rhs.segment<3>(3 * k);
+  }
+  // moves the prescribed velocities to the right: free_rhs -= coupling * prescribed, for
+  // each coordinate (per node) or dof (per dof), column by column
+  const int* outer = coupling_.outerIndexPtr();
+  const int* inner = coupling_.innerIndexPtr();
+  const double* value = coupling_.valuePtr();
+  for (std::size_t j = 0; j < controlled_.size(); ++j) {
+    if (per_node_) {
+      const double v0 = -velocity[3 * controlled_[j]], v1 = -velocity[3 * controlled_[j] + 1],
+                   v2 = -velocity[3 * controlled_[j] + 2];
+      for (int p = outer[j]; p < outer[j + 1]; ++p) {
+        double* r = free_rhs_.data() + 3 * inner[p];
+        r[0] += value[p] * v0;
+        r[1] += value[p] * v1;
+        r[2] += value[p] * v2;
+      }
+    } else {
+      const double v = -velocity[controlled_[j]];
+      for (int p = outer[j]; p < outer[j + 1]; ++p) free_rhs_[inner[p]] += value[p] * v;
     }
-    // moves the prescribed velocities to the right
-    for (std::size_t j = 0; j < controlled_.size(); ++j)
-      prescribed_[j] = per_node_ ? velocity[3 * controlled_[j] + c] : velocity[controlled_[j]];
-    free_rhs_ -= coupling_ * prescribed_;
-    factor_.solve(free_rhs_, free_velocity_);
-    for (int k = 0; k < n; ++k) {
-      const int f = model.free_index[k];
-      if (f < 0) continue;
-      if (per_node_) velocity[3 * k + c] = free_velocity_[f];
-      else velocity.segment<3>(3 * k) = free_velocity_.segment<3>(3 * f);
-    }
+  }
+  free_velocity_.resize(3 * free);
+  // per node: free_rhs_ is free_count by 3, row-major (the interleaved dof order)
+  if (per_node_) factor_.solve3(free_rhs_.data(), free_velocity_.data());
+  else factor_.solve(free_rhs_, free_velocity_);
+  for (int k = 0; k < n; ++k) {
+    const int f = model.free_index[k];
+    if (f >= 0) velocity.segment<3>(3 * k) = free_velocity_.segment<3>(3 * f);
   }
 }
 

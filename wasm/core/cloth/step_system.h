@@ -38,7 +38,7 @@ class StepSystem {
   Eigen::SparseMatrix<double> coupling_;
   std::vector<int> controlled_;
   SupernodalCholesky factor_;  // of the free block
-  mutable Eigen::VectorXd free_rhs_, free_velocity_, prescribed_;  // work memory (one StepSystem per workspace)
+  mutable Eigen::VectorXd free_rhs_, free_velocity_;  // work memory (one StepSystem per workspace)
 };
 
 }  // namespace tela
