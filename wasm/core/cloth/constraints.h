@@ -31,8 +31,8 @@ struct ConstraintSet {
   std::vector<int> support;
   // coefficient table of row r: dense s_r by s_r (s_r its support size), row-major, starting
   // at coeff[coeff_start[r]]; entry (a, b) is t^r_ij for the support nodes i, j in slots a, b.
-  // Dense blocks keep the gradient loop free of per-entry indices (a quad-mesh row has 9
-  // support nodes and 49 of its 81 entries non-zero).
+  // (A quad-mesh row has 9 support nodes and 49 of its 81 entries non-zero; the loops use
+  // the non-zero lists below.)
   std::vector<int> coeff_start;
   std::vector<double> coeff;
   // the non-zero entries of the same tables, for the gradient loop: support entry e (row r,
