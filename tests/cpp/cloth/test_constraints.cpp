@@ -166,3 +166,49 @@ TEST_CASE("constraints are satisfied at rest and invariant under rigid motions")
     CHECK(relative_error(set, values) < 1e-12);
   }
 }
+
+TEST_CASE("gradients skip the tables' zeros bit for bit; the one-pass evaluation and its early stop") {
+  for (ElementKind kind : {ElementKind::quad, ElementKind::tri_irregular}) {
+    RectangleSpec spec;
+    spec.width = 0.4;
+    spec.height = 0.6;
+    spec.nx = 5;
+    spec.ny = 7;
+    spec.elements = kind;
+    const Mesh mesh = make_rectangle(spec);
+    const ConstraintSet set = build_constraints(mesh, lumped_areas(mesh), ConstraintOptions{});
+    std::mt19937_64 rng(11);
+    Positions x = mesh.positions;
+    for (Eigen::Index i = 0; i < x.size(); ++i) x.data()[i] += 0.01 * (double(rng() % 2001) / 1000.0 - 1.0);
+    Gradients g;
+    constraint_gradients(set, x, g);
+    // the dense table, every term in ascending order (the definition, eq. 2.16)
+    int mismatches = 0;
+    for (int r = 0; r < set.rows(); ++r) {
+      const int size = set.support_size(r);
+      for (int a = 0; a < size; ++a)
+        for (int c = 0; c < 3; ++c) {
+          double sum = 0;
+          for (int b = 0; b < size; ++b)
+            sum += set.coeff[set.coeff_start[r] + a * size + b] * x(set.support[set.support_start[r] + b], c);
+          if (2 * sum != g(set.support_start[r] + a, c)) ++mismatches;
+        }
+    }
+    CHECK(mismatches == 0);
+    Eigen::VectorXd values;
+    constraint_values(set, x, g, values);
+    const double error = relative_error(set, values);
+    Gradients g1;
+    Eigen::VectorXd values1;
+    std::vector<double> work;
+    int first = 5;
+    CHECK(constraint_gradients_values(set, x, g1, values1, work, 1e300, &first) == error);
+    CHECK(first == 5);  // no early stop: the start row is kept
+    CHECK(g1 == g);
+    CHECK(values1 == values);
+    // a limit below the max error stops at a row beyond it and remembers that row
+    const double stopped = constraint_gradients_values(set, x, g1, values1, work, 0.5 * error, &first);
+    CHECK(stopped > 0.5 * error);
+    CHECK(std::abs(values[first]) / set.scale[first] > 0.5 * error);
+  }
+}

@@ -86,3 +86,27 @@ TEST_CASE("supernodal Cholesky reports an indefinite matrix") {
   CHECK_FALSE(chol.factorize(lower, 0.0));
   CHECK(chol.factorize(lower, 2.0));  // A + 2 I is positive definite
 }
+
+TEST_CASE("supernodal Cholesky: three right-hand sides at once give the one-vector solves bit for bit") {
+  std::mt19937_64 rng(5);
+  for (int n : {7, 40, 150}) {
+    Eigen::MatrixXd B = Eigen::MatrixXd::Zero(n, n);
+    for (int e = 0; e < 4 * n; ++e) B(rng() % n, rng() % n) = double(rng() % 1000) / 1000.0 - 0.5;
+    const Eigen::MatrixXd A = B * B.transpose() + 0.1 * Eigen::MatrixXd::Identity(n, n);
+    SupernodalCholesky chol;
+    const Eigen::SparseMatrix<double> lower = lower_of(A);
+    chol.analyze(lower);
+    REQUIRE(chol.factorize(lower, 0.0));
+    Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> b(n, 3), x(n, 3);
+    for (Eigen::Index i = 0; i < b.size(); ++i) b.data()[i] = double(rng() % 1000) / 500.0 - 1.0;
+    chol.solve3(b.data(), x.data());
+    int mismatches = 0;
+    for (int c = 0; c < 3; ++c) {
+      Eigen::VectorXd one;
+      chol.solve(b.col(c), one);
+      for (int i = 0; i < n; ++i) mismatches += one[i] != x(i, c);
+    }
+    CAPTURE(n);
+    CHECK(mismatches == 0);
+  }
+}

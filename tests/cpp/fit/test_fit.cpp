@@ -142,9 +142,17 @@ TEST_CASE("fit of synthetic shaking (A3, A2) recovers delta/rho and alpha/rho wi
   check_recovery("A2", "shake", 3);
 }
 
-// Known failure: twisting about the vertical barely depends on delta / rho and alpha / rho at
-// these amplitudes (the objective varies by a few hundredths of a millimetre over +-10 %, less
-// than its roughness), so the recovery within 5 % is not reached. Reported, not hidden.
+// Known failure (unmet acceptance figure, printed above by check_recovery): twisting buckles
+// the inextensible sheet, and which folds form depends on differences far below the noise.
+// Measured on these recordings (seed 2, 5 s): with exact inputs (no noise, no occlusion) the
+// fit recovers A3 within 5 % (0.470, 1.870), but on A2 e at the true parameters is already
+// 0.089 cm (A2 shake: 0.002 cm) and the objective along alpha is not monotone (0.043 cm at
+// 0.9 alpha); 5 % occlusion alone, which moves the gap-filled held corners by at most 23 um,
+// raises A3's e at the truth from 0.007 to 0.07 cm; with 1 mm noise it is 0.2 cm and lower
+// away from the truth (0.157 cm at 1.1 delta). The objective itself is lower away from the
+// truth, so no finer grid or longer refinement can help; it stays so with held-corner
+// smoothing windows of 1 to 101 samples and with a 10x tighter constraint tolerance. The
+// metric of eq. 4.2-4.5 does not identify delta and alpha on these recordings.
 TEST_CASE("fit of synthetic twisting (A3, A2) recovers delta/rho and alpha/rho within 5 % and e < 0.2 cm" *
           doctest::may_fail()) {
   check_recovery("A3", "twist", 2);

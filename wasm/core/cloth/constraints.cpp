@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <tuple>
 
 namespace tela {
@@ -46,6 +47,29 @@ void pack_terms(std::vector<Term>& terms, ConstraintSet& set) {
       set.coeff[table + slot_of(terms[e].i) * size + slot_of(terms[e].j)] += terms[e].value;
     set.support_start[r + 1] = static_cast<int>(set.support.size());
     set.coeff_start[r + 1] = static_cast<int>(set.coeff.size());
+  }
+}
+
+// The non-zero entries of every row's dense table (see ConstraintSet::nz_start).
+void index_nonzeros(ConstraintSet& set) {
+  set.nz_start.assign(1, 0);
+  set.nz_slot.clear();
+  set.nz_coeff.clear();
+  set.nz_upper.clear();
+  for (int r = 0; r < set.rows(); ++r) {
+    const int size = set.support_size(r);
+    const double* t = set.coeff.data() + set.coeff_start[r];
+    for (int a = 0; a < size; ++a, t += size) {
+      set.nz_upper.push_back(-1);
+      for (int b = 0; b < size; ++b)
+        if (t[b] != 0) {
+          if (b >= a && set.nz_upper.back() < 0) set.nz_upper.back() = static_cast<int>(set.nz_slot.size());
+          set.nz_slot.push_back(b);
+          set.nz_coeff.push_back(t[b]);
+        }
+      set.nz_start.push_back(static_cast<int>(set.nz_slot.size()));
+      if (set.nz_upper.back() < 0) set.nz_upper.back() = set.nz_start.back();
+    }
   }
 }
 
@@ -146,6 +170,7 @@ ConstraintSet build_constraints(const Mesh& mesh, const std::vector<double>& lum
   }
 
   pack_terms(terms, set);
+  index_nonzeros(set);
 
   // rest values C0 = T (x) P(0)
   Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> gradient;
@@ -173,54 +198,143 @@ ConstraintSet select_rows(const ConstraintSet& set, const std::vector<char>& kee
                      set.coeff.begin() + set.coeff_start[r + 1]);
     out.coeff_start.push_back(static_cast<int>(out.coeff.size()));
   }
+  index_nonzeros(out);
   return out;
 }
 
-void constraint_gradients(const ConstraintSet& set, const Positions& positions,
-                          Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>& gradient) {
-  gradient.resize(static_cast<Eigen::Index>(set.support.size()), 3);
-  const int rows = set.rows();
+namespace {
+
+using RowGradients = Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>;
+
+int largest_support(const ConstraintSet& set) {
   int largest = 0;
-  for (int r = 0; r < rows; ++r) largest = std::max(largest, set.support_size(r));
-  std::vector<double> gathered(3 * static_cast<std::size_t>(largest));  // one row's support positions
-  const double* x = gathered.data();
-  for (int r = 0; r < rows; ++r) {
+  for (int r = 0; r < set.rows(); ++r) largest = std::max(largest, set.support_size(r));
+  return largest;
+}
+
+// thesis eq. 2.16: grad C_r = 2 [T x, T y, T z]; `gathered` holds room for 3 * support size.
+// The table's zeros are skipped: the sums are those of the dense table, term by term.
+inline void row_gradient(const ConstraintSet& set, int r, const Positions& positions, double* gathered,
+                         RowGradients& gradient) {
+  const int base = set.support_start[r];
+  const int size = set.support_size(r);
+  for (int a = 0; a < size; ++a) {
+    const double* p = positions.data() + 3 * set.support[base + a];
+    gathered[3 * a] = p[0];
+    gathered[3 * a + 1] = p[1];
+    gathered[3 * a + 2] = p[2];
+  }
+  const double* x = gathered;
+  const int* slot = set.nz_slot.data();
+  const double* t = set.nz_coeff.data();
+  for (int a = 0; a < size; ++a) {
+    double gx = 0, gy = 0, gz = 0;
+    for (int i = set.nz_start[base + a], end = set.nz_start[base + a + 1]; i < end; ++i) {
+      const double* xb = x + 3 * slot[i];
+      gx += t[i] * xb[0];
+      gy += t[i] * xb[1];
+      gz += t[i] * xb[2];
+    }
+    double* g = gradient.data() + 3 * (base + a);
+    g[0] = 2 * gx;
+    g[1] = 2 * gy;
+    g[2] = 2 * gz;
+  }
+}
+
+// C_r = 1/2 grad C_r . x - C0_r
+inline double row_value(const ConstraintSet& set, int r, const Positions& positions, const RowGradients& gradient) {
+  double sum = 0;
+  for (int s = set.support_start[r]; s < set.support_start[r + 1]; ++s)
+    sum += gradient.row(s).dot(positions.row(set.support[s]));
+  return 0.5 * sum - set.rest[r];
+}
+
+}  // namespace
+
+void constraint_gradients(const ConstraintSet& set, const Positions& positions, RowGradients& gradient) {
+  gradient.resize(static_cast<Eigen::Index>(set.support.size()), 3);
+  std::vector<double> gathered(3 * static_cast<std::size_t>(largest_support(set)));  // one row's support positions
+  for (int r = 0; r < set.rows(); ++r) row_gradient(set, r, positions, gathered.data(), gradient);
+}
+
+void constraint_values(const ConstraintSet& set, const Positions& positions, const RowGradients& gradient,
+                       Eigen::VectorXd& values) {
+  const int rows = set.rows();
+  values.resize(rows);
+  for (int r = 0; r < rows; ++r) values[r] = row_value(set, r, positions, gradient);
+}
+
+double constraint_gradients_values(const ConstraintSet& set, const Positions& positions, RowGradients& gradient,
+                                   Eigen::VectorXd& values, std::vector<double>& work, double stop_above,
+                                   int* first_row) {
+  const int rows = set.rows();
+  gradient.resize(static_cast<Eigen::Index>(set.support.size()), 3);
+  values.resize(rows);
+  if (rows == 0) return 0;
+  const std::size_t room = 3 * static_cast<std::size_t>(largest_support(set));
+  if (work.size() < room) work.resize(room);
+  const int begin = first_row && *first_row >= 0 && *first_row < rows ? *first_row : 0;
+  double worst = 0;
+  for (int i = 0; i < rows; ++i) {
+    const int r = begin + i < rows ? begin + i : begin + i - rows;
+    row_gradient(set, r, positions, work.data(), gradient);
+    values[r] = row_value(set, r, positions, gradient);
+    const double error = std::abs(values[r]) / set.scale[r];
+    worst = std::max(worst, error);
+    if (error > stop_above) {
+      if (first_row) *first_row = r;
+      return worst;
+    }
+  }
+  return worst;
+}
+
+double constraint_error(const ConstraintSet& set, const Positions& positions, std::vector<double>& work,
+                        double stop_above, int* first_row) {
+  const int rows = set.rows();
+  if (rows == 0) return 0;
+  const std::size_t room = 3 * static_cast<std::size_t>(largest_support(set));
+  if (work.size() < room) work.resize(room);
+  double* x = work.data();
+  const int* slot = set.nz_slot.data();
+  const double* t = set.nz_coeff.data();
+  const int begin = first_row && *first_row >= 0 && *first_row < rows ? *first_row : 0;
+  double worst = 0;
+  for (int i = 0; i < rows; ++i) {
+    const int r = begin + i < rows ? begin + i : begin + i - rows;
     const int base = set.support_start[r];
     const int size = set.support_size(r);
     for (int a = 0; a < size; ++a) {
       const double* p = positions.data() + 3 * set.support[base + a];
-      gathered[3 * a] = p[0];
-      gathered[3 * a + 1] = p[1];
-      gathered[3 * a + 2] = p[2];
+      x[3 * a] = p[0];
+      x[3 * a + 1] = p[1];
+      x[3 * a + 2] = p[2];
     }
-    // thesis eq. 2.16: grad C = 2 [T x, T y, T z]
-    const double* t = set.coeff.data() + set.coeff_start[r];
-    for (int a = 0; a < size; ++a, t += size) {
-      double gx = 0, gy = 0, gz = 0;
-      for (int b = 0; b < size; ++b) {
-        gx += t[b] * x[3 * b];
-        gy += t[b] * x[3 * b + 1];
-        gz += t[b] * x[3 * b + 2];
-      }
-      double* g = gradient.data() + 3 * (base + a);
-      g[0] = 2 * gx;
-      g[1] = 2 * gy;
-      g[2] = 2 * gz;
-    }
-  }
-}
-
-void constraint_values(const ConstraintSet& set, const Positions& positions,
-                       const Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>& gradient,
-                       Eigen::VectorXd& values) {
-  const int rows = set.rows();
-  values.resize(rows);
-  for (int r = 0; r < rows; ++r) {
+    // t is symmetric: t_aa |x_a|^2 + 2 sum_{b > a} t_ab <x_a, x_b>
     double sum = 0;
-    for (int s = set.support_start[r]; s < set.support_start[r + 1]; ++s)
-      sum += gradient.row(s).dot(positions.row(set.support[s]));
-    values[r] = 0.5 * sum - set.rest[r];  // C = 1/2 grad C . x - C0
+    for (int a = 0; a < size; ++a) {
+      const double* xa = x + 3 * a;
+      int k = set.nz_upper[base + a];
+      const int end = set.nz_start[base + a + 1];
+      if (k < end && slot[k] == a) sum += t[k++] * (xa[0] * xa[0] + xa[1] * xa[1] + xa[2] * xa[2]);
+      double ox = 0, oy = 0, oz = 0;  // sum_{b > a} t_ab x_b
+      for (; k < end; ++k) {
+        const double* xb = x + 3 * slot[k];
+        ox += t[k] * xb[0];
+        oy += t[k] * xb[1];
+        oz += t[k] * xb[2];
+      }
+      sum += 2 * (xa[0] * ox + xa[1] * oy + xa[2] * oz);
+    }
+    const double error = std::abs(sum - set.rest[r]) / set.scale[r];
+    if (!(error <= stop_above)) {
+      if (first_row) *first_row = r;
+      return std::isfinite(error) ? error : std::numeric_limits<double>::infinity();
+    }
+    worst = std::max(worst, error);
   }
+  return worst;
 }
 
 double relative_error(const ConstraintSet& set, const Eigen::VectorXd& values) {

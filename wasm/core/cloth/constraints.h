@@ -31,10 +31,16 @@ struct ConstraintSet {
   std::vector<int> support;
   // coefficient table of row r: dense s_r by s_r (s_r its support size), row-major, starting
   // at coeff[coeff_start[r]]; entry (a, b) is t^r_ij for the support nodes i, j in slots a, b.
-  // Dense blocks keep the gradient loop free of per-entry indices (a quad-mesh row has 9
-  // support nodes and 49 of its 81 entries non-zero).
+  // (A quad-mesh row has 9 support nodes and 49 of its 81 entries non-zero; the loops use
+  // the non-zero lists below.)
   std::vector<int> coeff_start;
   std::vector<double> coeff;
+  // the non-zero entries of the same tables, for the gradient loop: support entry e (row r,
+  // slot a) has entries nz_start[e] .. nz_start[e+1] of (nz_slot, nz_coeff), slots ascending
+  std::vector<int> nz_start;
+  std::vector<int> nz_slot;
+  std::vector<double> nz_coeff;
+  std::vector<int> nz_upper;  // per support entry: its first entry with slot b >= a
 
   int support_size(int r) const { return support_start[r + 1] - support_start[r]; }
 
@@ -66,6 +72,23 @@ void constraint_gradients(const ConstraintSet& set, const Positions& positions,
 void constraint_values(const ConstraintSet& set, const Positions& positions,
                        const Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>& gradient,
                        Eigen::VectorXd& values);
+
+// constraint_gradients, constraint_values and relative_error in one pass over the rows (the
+// same numbers), returning max_r |C_r| / s_r. Rows whose error exceeds `stop_above` end the
+// pass early: the result then exceeds `stop_above` (it is not the max) and the gradients and
+// values are incomplete. The pass starts at row *first_row (cyclically; 0 when null) and
+// stores the row that ended it there, so the next pass can start with it. `work` is scratch.
+double constraint_gradients_values(const ConstraintSet& set, const Positions& positions,
+                                   Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>& gradient,
+                                   Eigen::VectorXd& values, std::vector<double>& work,
+                                   double stop_above = 1e300, int* first_row = nullptr);
+
+// max_r |C_r| / s_r with C_r = sum_ab t_ab <x_a, x_b> - C0_r evaluated directly (each
+// symmetric pair once, no gradients: about half the work of constraint_gradients_values, and
+// the same numbers up to round-off). Stops early, like constraint_gradients_values, at the
+// first row whose error exceeds `stop_above` or is not a number (then returns infinity).
+double constraint_error(const ConstraintSet& set, const Positions& positions, std::vector<double>& work,
+                        double stop_above = 1e300, int* first_row = nullptr);
 
 // max_r |C_r| / s_r
 double relative_error(const ConstraintSet& set, const Eigen::VectorXd& values);

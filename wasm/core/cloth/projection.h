@@ -56,7 +56,8 @@ class Projector {
   void setup(const ClothModel& model);
 
   // Projects `positions` in place (rows of controlled nodes are not changed). When the
-  // starting relative error exceeds `max_start_error` it returns too_far without iterating.
+  // starting relative error exceeds `max_start_error` it returns too_far without iterating
+  // (report.error is then only known to exceed it).
   ProjectionReport project(const ClothModel& model, Positions& positions, double tolerance,
                            int max_iterations, double max_start_error = 1e300);
 
@@ -86,6 +87,9 @@ class Projector {
   Eigen::VectorXd values_, rhs_, lambda_;
   Positions step_;
   Eigen::VectorXd cg_r_, cg_z_, cg_p_, cg_q_;
+  std::vector<double> row_work_;
+  int first_row_ = 0;  // where the next constraint pass starts (see constraint_gradients_values)
+  int check_row_ = 0;  // the same for the convergence checks (constraint_error)
 };
 
 }  // namespace tela

@@ -81,7 +81,7 @@ SubstepReport project_with_contacts(const ClothModel& model, double t0, double h
 
 // One implicit-Euler step of length h followed by the projection (thesis eq. 2.20-2.21).
 SubstepReport substep(const ClothModel& model, const StepSystem& system, const Positions& targets, double t0,
-                      int max_iterations, double max_start_error, ContactProvider* contacts,
+                      bool at_step_start, int max_iterations, double max_start_error, ContactProvider* contacts,
                       ClothState& state, StepWorkspace& workspace) {
   const Material& mat = model.material;
   const double h = system.step_length();
@@ -97,7 +97,12 @@ SubstepReport substep(const ClothModel& model, const StepSystem& system, const P
     rhs[3 * k + 2] -= h * mat.delta * m * kGravity;
   }
   if (mat.kappa > 0) {
-    const Eigen::Matrix<double, Eigen::Dynamic, 3> Kx = model.bending * state.positions;
+    // K x_n: the first substep of every attempt starts from the step's start, so it is reused
+    Eigen::Matrix<double, Eigen::Dynamic, 3>& Kx = workspace.bending_product;
+    if (!(at_step_start && workspace.bending_product_at_start)) {
+      Kx.noalias() = model.bending * state.positions;
+      workspace.bending_product_at_start = at_step_start;
+    }
     for (int k = 0; k < n; ++k) rhs.segment<3>(3 * k) -= h * mat.kappa * Kx.row(k).transpose();
   }
   if (mat.shear > 0) {
@@ -134,6 +139,7 @@ StepReport step(const ClothModel& model, const std::vector<ControlTrack>& tracks
   const double dt = model.solver.dt;
   const double t0 = state.time;
   workspace.saved = state;
+  workspace.bending_product_at_start = false;
   if (workspace.targets.rows() != model.node_count()) workspace.targets = model.rest_positions;
 
   StepReport report;
@@ -158,7 +164,7 @@ StepReport step(const ClothModel& model, const std::vector<ControlTrack>& tracks
       const double t1 = t0 + dt * (s + 1) / substeps;
       control_targets(tracks, model.rest_positions, t1, workspace.targets);
       const double max_start = last_resort ? 1e300 : kSplitStartError * model.solver.tolerance;
-      const SubstepReport sub = substep(model, system, workspace.targets, t0 + dt * s / substeps, cap,
+      const SubstepReport sub = substep(model, system, workspace.targets, t0 + dt * s / substeps, s == 0, cap,
                                         max_start, contacts, state, workspace);
       const ProjectionReport& p = sub.projection;
       report.iterations += p.iterations;

@@ -68,6 +68,8 @@ struct StepWorkspace {
   Eigen::VectorXd rhs, velocity;
   Positions start, targets;
   ClothState saved;
+  Eigen::Matrix<double, Eigen::Dynamic, 3> bending_product;  // K x at a substep's start
+  bool bending_product_at_start = false;  // it is K x_n of the current step's start
 };
 
 // Advances `state` by model.solver.dt, driving the controlled nodes along `tracks`. With a

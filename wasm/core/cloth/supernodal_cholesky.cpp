@@ -174,6 +174,17 @@ void SupernodalCholesky::solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) con
   for (int i = 0; i < n_; ++i) x[i] = y[perm_[i]];
 }
 
+void SupernodalCholesky::solve3(const double* b, double* x) const {
+  work_.resize(3 * static_cast<std::size_t>(n_));
+  double* y = work_.data();
+  for (int i = 0; i < n_; ++i)
+    for (int c = 0; c < 3; ++c) y[3 * perm_[i] + c] = b[3 * i + c];
+  lower_solve3(y);
+  upper_solve3(y);
+  for (int i = 0; i < n_; ++i)
+    for (int c = 0; c < 3; ++c) x[3 * i + c] = y[3 * perm_[i] + c];
+}
+
 void SupernodalCholesky::forward(const Eigen::VectorXd& b, Eigen::VectorXd& y) const {
   y.resize(n_);
   for (int i = 0; i < n_; ++i) y[perm_[i]] = b[i];
@@ -256,6 +267,109 @@ void SupernodalCholesky::upper_solve(double* y) const {
       double sum = y[c2];
       for (int c3 = c2 + 1; c3 <= last; ++c3) sum -= value[start[c2] + (c3 - c2)] * y[c3];
       y[c2] = sum / value[start[c2]];
+    }
+  }
+}
+
+// lower_solve and upper_solve for three right-hand sides (row-major n by 3): every entry of
+// L is loaded once for the three, each column sees the operations of the one-vector solve.
+void SupernodalCholesky::lower_solve3(double* y) const {
+  const int* start = start_.data();
+  const int* row = row_.data();
+  const double* value = value_.data();
+  const int supernodes = supernode_count();
+  for (int s = 0; s < supernodes; ++s) {
+    const int first = super_start_[s], last = super_start_[s + 1] - 1;
+    for (int c = first; c <= last; ++c) {
+      double* yc = y + 3 * c;
+      const double d = value[start[c]];
+      yc[0] /= d;
+      yc[1] /= d;
+      yc[2] /= d;
+      for (int c2 = c + 1; c2 <= last; ++c2) {
+        const double v = value[start[c] + (c2 - c)];
+        y[3 * c2] -= v * yc[0];
+        y[3 * c2 + 1] -= v * yc[1];
+        y[3 * c2 + 2] -= v * yc[2];
+      }
+    }
+    const int shared = start[last + 1] - start[last] - 1;
+    const int* rows = row + start[last] + 1;
+    auto below = [&](int c) { return value + start[c] + (last - c + 1); };
+    int c = first;
+    for (; c + 3 <= last; c += 4) {
+      const double *v0 = below(c), *v1 = below(c + 1), *v2 = below(c + 2), *v3 = below(c + 3);
+      const double* y0 = y + 3 * c;
+      for (int k = 0; k < shared; ++k) {
+        double* yr = y + 3 * rows[k];
+        for (int i = 0; i < 3; ++i) yr[i] -= v0[k] * y0[i] + v1[k] * y0[3 + i] + v2[k] * y0[6 + i] + v3[k] * y0[9 + i];
+      }
+    }
+    for (; c <= last; ++c) {
+      const double* v = below(c);
+      const double* yc = y + 3 * c;
+      for (int k = 0; k < shared; ++k) {
+        double* yr = y + 3 * rows[k];
+        yr[0] -= v[k] * yc[0];
+        yr[1] -= v[k] * yc[1];
+        yr[2] -= v[k] * yc[2];
+      }
+    }
+  }
+}
+
+void SupernodalCholesky::upper_solve3(double* y) const {
+  const int* start = start_.data();
+  const int* row = row_.data();
+  const double* value = value_.data();
+  const int supernodes = supernode_count();
+  for (int s = supernodes - 1; s >= 0; --s) {
+    const int first = super_start_[s], last = super_start_[s + 1] - 1;
+    const int shared = start[last + 1] - start[last] - 1;
+    const int* rows = row + start[last] + 1;
+    auto below = [&](int c) { return value + start[c] + (last - c + 1); };
+    int c = first;
+    for (; c + 3 <= last; c += 4) {
+      const double *v0 = below(c), *v1 = below(c + 1), *v2 = below(c + 2), *v3 = below(c + 3);
+      double t[4][3] = {};
+      for (int k = 0; k < shared; ++k) {
+        const double* yr = y + 3 * rows[k];
+        for (int i = 0; i < 3; ++i) {
+          t[0][i] += v0[k] * yr[i];
+          t[1][i] += v1[k] * yr[i];
+          t[2][i] += v2[k] * yr[i];
+          t[3][i] += v3[k] * yr[i];
+        }
+      }
+      for (int j = 0; j < 4; ++j)
+        for (int i = 0; i < 3; ++i) y[3 * (c + j) + i] -= t[j][i];
+    }
+    for (; c <= last; ++c) {
+      const double* v = below(c);
+      double t0 = 0, t1 = 0, t2 = 0;
+      for (int k = 0; k < shared; ++k) {
+        const double* yr = y + 3 * rows[k];
+        t0 += v[k] * yr[0];
+        t1 += v[k] * yr[1];
+        t2 += v[k] * yr[2];
+      }
+      y[3 * c] -= t0;
+      y[3 * c + 1] -= t1;
+      y[3 * c + 2] -= t2;
+    }
+    for (int c2 = last; c2 >= first; --c2) {
+      double* yc = y + 3 * c2;
+      double s0 = yc[0], s1 = yc[1], s2 = yc[2];
+      for (int c3 = c2 + 1; c3 <= last; ++c3) {
+        const double v = value[start[c2] + (c3 - c2)];
+        s0 -= v * y[3 * c3];
+        s1 -= v * y[3 * c3 + 1];
+        s2 -= v * y[3 * c3 + 2];
+      }
+      const double d = value[start[c2]];
+      yc[0] = s0 / d;
+      yc[1] = s1 / d;
+      yc[2] = s2 / d;
     }
   }
 }

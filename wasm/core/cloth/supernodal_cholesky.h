@@ -26,6 +26,11 @@ class SupernodalCholesky {
   // x = (A + shift I)^-1 b with the last successful factorization. x and b may not alias.
   void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) const;
 
+  // Three right-hand sides at once: b and x are n by 3, row-major (x, y, z of one unknown
+  // together); each column is solved exactly as solve() would (the same operations in the
+  // same order). x and b may not alias.
+  void solve3(const double* b, double* x) const;
+
   // The two halves of solve(), for bordered systems (qp/active_set.h): y = L^-1 P b in the
   // factor's order, and x = P^T L^-T y.
   void forward(const Eigen::VectorXd& b, Eigen::VectorXd& y) const;
@@ -48,6 +53,8 @@ class SupernodalCholesky {
 
   void lower_solve(double* y) const;  // in place, factor order
   void upper_solve(double* y) const;
+  void lower_solve3(double* y) const;  // the same for n by 3 row-major
+  void upper_solve3(double* y) const;
 };
 
 }  // namespace tela
