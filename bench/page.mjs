@@ -1,8 +1,12 @@
 // Page benchmark in headless Chromium (Debian's, SwiftShader WebGL): time from navigation to
 // the first simulated frame, rendered frame time and fps while hang-20x33 runs with the
-// simulator's real-time factor, and the gzip size of the shipped JS + wasm (dist/).
-// Prints `BENCH <name> <value> <unit>` lines. Figures, not tests. Needs `vite build` first.
-import { readdirSync, readFileSync } from 'node:fs';
+// simulator's real-time factor, the gzip size of the shipped JS + wasm (dist/), and the Fit
+// panel's 20 x 20 sweep of a 15 s A2 recording on two workers (issue 5's page figure).
+// Prints `BENCH <name> <value> <unit>` lines. Figures, not tests. Needs `vite build` and
+// build/tela (for the recording) first.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launchBrowser, openPage, root, startPreview } from '../tests/e2e/harness.mjs';
@@ -89,9 +93,48 @@ export async function benchPage() {
     console.log(`BENCH page_hang-20x33_worker_stepping_share ${fmt(100 * result.stepping / result.wall)} %`);
     console.log(`BENCH page_hang-20x33_simulated_per_stepping_second ${fmt(result.simTime / result.stepping)} x`);
     await page.context().close();
+
+    await benchFit(browser, server);
   } finally {
     await browser.close();
     server.stop();
+  }
+}
+
+// The Fit panel: a synthetic 15 s A2 shake (the native fit bench's recording: bench_fit.cpp)
+// dropped on the page, a 20 x 20 sweep without refinement on 2 workers, timed from Run to done.
+async function benchFit(browser, server) {
+  const dir = mkdtempSync(join(tmpdir(), 'tela-bench-'));
+  try {
+    const file = join(dir, 'a2-shake-15s.csv');
+    execFileSync(join(root, 'build/tela'), ['synth-recording', 'A2-shake', '--out', file, '--duration', '15',
+      '--kappa', '0.001', '--seed', '1'], { encoding: 'utf8' });
+    const text = readFileSync(file, 'utf8');
+    const page = await openPage(browser, server.url, { viewport: VIEWPORT });
+    await page.waitForFunction(() => window.__tela?.ready, null, { timeout: 60000 });
+    await page.evaluate((content) => {
+      const data = new DataTransfer();
+      data.items.add(new File([content], 'a2-shake-15s.csv'));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, text);
+    await page.waitForFunction(() => ['ready', 'error'].includes(window.__tela.fit?.state), null, { timeout: 60000 });
+    await page.fill('#fit-kappa', '0.001');
+    await page.click('#fit-apply');
+    await page.waitForFunction(() => window.__tela.fit.state === 'ready' && window.__tela.fit.summary?.kappa === 0.001, null, { timeout: 60000 });
+    await page.fill('#fit-grid', '20');
+    await page.fill('#fit-refine', '0');
+    await page.fill('#fit-workers', '2');
+    const begin = Date.now();
+    await page.click('#fit-run');
+    await page.waitForFunction(() => ['done', 'cancelled', 'error'].includes(window.__tela.fit.state), null, { timeout: 900000, polling: 250 });
+    const seconds = (Date.now() - begin) / 1000;
+    const state = await page.evaluate(() => ({ state: window.__tela.fit.state, error: window.__tela.fit.error, evaluations: window.__tela.fit.result?.evaluations }));
+    if (state.state !== 'done') throw new Error(`page fit ended ${state.state}: ${state.error}`);
+    console.log(`page fit: 20x20 sweep of 15 s of A2 on 2 workers, ${state.evaluations} simulations`);
+    console.log(`BENCH page_fit_sweep_20x20_15s_A2 ${fmt(seconds)} s`);
+    await page.context().close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
