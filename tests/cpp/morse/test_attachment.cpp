@@ -66,10 +66,17 @@ TEST_CASE("attachment: 1-cells end at the 0-cells their paths reach") {
           const int end = r.attachment.ends[c][s];
           const int point = s == 0 ? cell.path.front() : cell.path.back();
           if (cell.kind == OneCellKind::boundary_arc) {
-            // arcs are cut at the polyline point nearest a 0-cell, a boundary point a few spacings away
+            // arcs are cut at the polyline point nearest a 0-cell of their curve, a few spacings away
+            const int curve = cell.boundary_curve;
+            const bool curve_has_zero_cells = std::any_of(r.cells.zero_cells.begin(), r.cells.zero_cells.end(),
+                                                          [&](int z) { return r.boundary.curve_of[z] == curve; });
+            CHECK((end >= 0) == curve_has_zero_cells);
             if (end < 0) continue;
-            CHECK(r.on_boundary[r.cells.zero_cells[end]]);
-            CHECK((r.points.row(r.cells.zero_cells[end]) - r.points.row(point)).norm() < 0.1);
+            CHECK(r.boundary.curve_of[r.cells.zero_cells[end]] == curve);
+            // the cut is the polyline point nearest the 0-cell
+            const Eigen::RowVector3d zero = r.points.row(r.cells.zero_cells[end]);
+            for (int v : r.boundary.polylines[curve])
+              CHECK((r.points.row(v) - zero).norm() >= (r.points.row(point) - zero).norm());
           } else if (end >= 0) {
             CHECK(r.cells.zero_cells[end] == point);
           }

@@ -15,31 +15,33 @@ struct Stop {
   int index;  // along the 1-cell's path
 };
 
-// The 0-cell at each end of each 1-cell: the 0-cell at that point, else (boundary arcs are cut at
-// the polyline point nearest a 0-cell) the nearest boundary 0-cell within three of that point's longest
-// neighbour edge (an arc of a curve without 0-cells has none).
-std::vector<std::array<int, 2>> cell_ends(const Positions& points, const NeighbourGraph& graph,
-                                          const std::vector<char>& on_boundary, const Cells& cells) {
+// The 0-cell at each end of each 1-cell: the 0-cell at that point; for a boundary arc, the 0-cell
+// of its curve whose cut (its nearest polyline point, as in morse/cells.cpp) is that point (a
+// curve without 0-cells is one arc without ends).
+std::vector<std::array<int, 2>> cell_ends(const Positions& points, const BoundaryCurves& curves, const Cells& cells) {
+  std::vector<int> cut_of(cells.zero_cells.size(), -1);  // polyline point of each boundary 0-cell
+  for (int z = 0; z < static_cast<int>(cells.zero_cells.size()); ++z) {
+    const int q = cells.zero_cells[z];
+    const int k = curves.curve_of[q];
+    if (k < 0) continue;
+    double best = 1e300;
+    for (int v : curves.polylines[k]) {
+      const double d = (points.row(v) - points.row(q)).squaredNorm();
+      if (d < best) {
+        best = d;
+        cut_of[z] = v;
+      }
+    }
+  }
   std::vector<std::array<int, 2>> ends;
   for (const OneCell& cell : cells.one_cells) {
     std::array<int, 2> end{-1, -1};
     for (int s = 0; s < 2 && !cell.path.empty(); ++s) {
       const int p = s == 0 ? cell.path.front() : cell.path.back();
-      double best = 1e300;
-      for (int z = 0; z < static_cast<int>(cells.zero_cells.size()); ++z) {
-        if (cell.kind == OneCellKind::boundary_arc && !on_boundary[cells.zero_cells[z]]) continue;
-        const double d = (points.row(cells.zero_cells[z]) - points.row(p)).squaredNorm();
-        if (d < best) {
-          best = d;
+      for (int z = 0; z < static_cast<int>(cells.zero_cells.size()) && end[s] < 0; ++z)
+        if (cell.kind == OneCellKind::boundary_arc ? cut_of[z] == p && curves.curve_of[cells.zero_cells[z]] == cell.boundary_curve
+                                                   : cells.zero_cells[z] == p)
           end[s] = z;
-        }
-      }
-      double reach = 0;
-      for (const int* w = graph.begin(p); w != graph.end(p); ++w)
-        reach = std::max(reach, (points.row(*w) - points.row(p)).squaredNorm());
-      if (end[s] >= 0 && cells.zero_cells[end[s]] != p &&
-          (cell.kind != OneCellKind::boundary_arc || best > 9 * reach))
-        end[s] = -1;
     }
     ends.push_back(end);
   }
@@ -196,7 +198,7 @@ bool words_orientable(const std::vector<std::vector<AttachingEdge>>& words, int 
 }  // namespace
 
 Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, const std::vector<double>& f,
-                        const Flows& flows, const std::vector<char>& on_boundary,
+                        const Flows& flows, const BoundaryCurves& curves,
                         const std::vector<TangentPlane>& planes, const Cells& cells) {
   Attachment attachment;
   const int n = graph.size();
@@ -236,7 +238,7 @@ Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, co
   }
 
   // 1-cells to 0-cells
-  attachment.ends = cell_ends(points, graph, on_boundary, cells);
+  attachment.ends = cell_ends(points, curves, cells);
   // 2-cells to 1-cells: flow a crown from each maximum
   std::vector<std::vector<Stop>> stops_at(n);
   std::vector<char> on_one_cell(n, 0);

@@ -18,6 +18,7 @@
 #pragma once
 
 #include "geometry/mesh.h"
+#include "morse/boundary.h"
 #include "morse/cells.h"
 #include "morse/flows.h"
 #include "morse/neighbours.h"
@@ -49,7 +50,7 @@ struct Attachment {
 };
 
 Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, const std::vector<double>& f,
-                        const Flows& flows, const std::vector<char>& on_boundary,
+                        const Flows& flows, const BoundaryCurves& curves,
                         const std::vector<TangentPlane>& planes, const Cells& cells);
 
 }  // namespace tela::morse

@@ -129,7 +129,7 @@ Result<Reconstruction> reconstruct(const Positions& points, const ReconstructOpt
   }
   r.warnings = r.critical.warnings;
   r.cells = build_cells(r.points, r.graph, r.height, r.flows, r.on_boundary, r.boundary, r.planes, r.critical);
-  r.attachment = attach_cells(r.points, r.graph, r.height, r.flows, r.on_boundary, r.planes, r.cells);
+  r.attachment = attach_cells(r.points, r.graph, r.height, r.flows, r.boundary, r.planes, r.cells);
 
   int morse_sum = 0;
   for (const CriticalPoint& c : r.critical.points) morse_sum += euler_contribution(c.type);
