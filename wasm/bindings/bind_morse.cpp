@@ -112,10 +112,12 @@ val reconstruct_cloud(val points, val options) {
   out.set("criticalPoints", critical);
 
   val one_cells = val::array();
-  for (const morse::OneCell& cell : r.cells.one_cells) {
+  for (std::size_t index = 0; index < r.cells.one_cells.size(); ++index) {
+    const morse::OneCell& cell = r.cells.one_cells[index];
     val c = val::object();
     c.set("kind", std::string(morse::to_string(cell.kind)));
     c.set("positions", positions_of(r.points, cell.path));
+    c.set("ends", copy_out(std::vector<int>(r.attachment.ends[index].begin(), r.attachment.ends[index].end())));
     one_cells.call<void>("push", c);
   }
   out.set("oneCells", one_cells);
@@ -125,6 +127,26 @@ val reconstruct_cloud(val points, val options) {
   val attachment = val::array();
   for (const std::vector<int>& sides : r.attachment.boundary_of) attachment.call<void>("push", copy_out(sides));
   out.set("attachment", attachment);
+  // attaching words by flowing crowns: per 2-cell the 1-cells and signs in cyclic order
+  val words = val::array();
+  for (std::size_t t = 0; t < r.attachment.words.size(); ++t) {
+    std::vector<int> cells, signs;
+    for (const morse::AttachingEdge& e : r.attachment.words[t]) {
+      cells.push_back(e.cell);
+      signs.push_back(e.sign);
+    }
+    val word = val::object();
+    word.set("cells", copy_out(cells));
+    word.set("signs", copy_out(signs));
+    word.set("point", r.attachment.collapses_to[t]);
+    words.call<void>("push", word);
+  }
+  out.set("attachingWords", words);
+  val checks = val::object();
+  checks.set("complete", r.attachment.complete);
+  checks.set("cornerMismatches", r.attachment.corner_mismatches);
+  checks.set("orientable", r.attachment.orientable);
+  out.set("attachmentChecks", checks);
 
   const morse::LevelCurveGeometry levels = morse::level_curve_geometry(r.points, r.graph, r.height, r.slicing, r.level_curves);
   val level_curves = val::object();

@@ -121,6 +121,23 @@ int run_reconstruct(const std::vector<std::string>& args) {
   for (int t = 0; t < morse::kCriticalTypeCount; ++t)
     critical[morse::to_string(static_cast<morse::CriticalType>(t))] = r.critical.count(static_cast<morse::CriticalType>(t));
   const morse::Topology& topology = r.topology;
+  // attaching words: per 2-cell, [1-cell, sign] letters in the crown's cyclic order
+  nlohmann::json words = nlohmann::json::array();
+  for (const std::vector<morse::AttachingEdge>& word : r.attachment.words) {
+    nlohmann::json letters = nlohmann::json::array();
+    for (const morse::AttachingEdge& e : word) letters.push_back({e.cell, e.sign});
+    words.push_back(letters);
+  }
+  nlohmann::json ends = nlohmann::json::array();
+  for (const std::array<int, 2>& e : r.attachment.ends) ends.push_back({e[0], e[1]});
+  nlohmann::json attachment = {
+      {"one_cell_ends", ends},
+      {"words", words},
+      {"collapses_to", r.attachment.collapses_to},
+      {"complete", r.attachment.complete},
+      {"corner_mismatches", r.attachment.corner_mismatches},
+      {"orientable", r.attachment.orientable},
+  };
   nlohmann::json out = {
       {"points_read", points_read},
       {"points_used", r.points.rows()},
@@ -135,6 +152,8 @@ int run_reconstruct(const std::vector<std::string>& args) {
       {"connected_components", topology.connected_components},
       {"genus", topology.genus},
       {"orientable", topology.orientable},
+      {"orientable_from", r.attachment.orientable >= 0 ? "attaching_words" : "normals"},
+      {"attachment", attachment},
       {"mesh_nodes", r.mesh ? r.mesh->node_count() : 0},
       {"warnings", r.warnings},
   };

@@ -129,12 +129,20 @@ Result<Reconstruction> reconstruct(const Positions& points, const ReconstructOpt
   }
   r.warnings = r.critical.warnings;
   r.cells = build_cells(r.points, r.graph, r.height, r.flows, r.on_boundary, r.boundary, r.planes, r.critical);
-  r.attachment = attach_cells(r.points, r.graph, r.planes, r.cells);
+  r.attachment = attach_cells(r.points, r.graph, r.height, r.flows, r.boundary, r.planes, r.cells);
 
   int morse_sum = 0;
   for (const CriticalPoint& c : r.critical.points) morse_sum += euler_contribution(c.type);
   const int edges = static_cast<int>(r.graph.indices.size() / 2);
-  const bool orientable = r.normal_disagreements <= 2 + edges / 2000;
+  const bool normals_orientable = r.normal_disagreements <= 2 + edges / 2000;
+  // the attaching words decide when they are complete (each 1-cell used as often as it must be);
+  // otherwise the normals along the neighbour graph do
+  const bool orientable = r.attachment.orientable >= 0 ? r.attachment.orientable == 1 : normals_orientable;
+  if (r.attachment.orientable >= 0 && orientable != normals_orientable)
+    r.warnings.push_back(std::string("the attaching words find the surface ") + (orientable ? "" : "not ") +
+                         "orientable, the normals " + (normals_orientable ? "" : "not ") + "orientable");
+  if (!r.attachment.complete)
+    r.warnings.push_back("the attaching words are incomplete (a 1-cell not used once on the boundary or twice inside)");
   r.topology = surface_topology(r.cells.counts, morse_sum, r.boundary.count(), connected_components(r.graph), orientable);
   if (r.topology.euler != r.critical.euler_from_pieces)
     r.warnings.push_back("Euler characteristic of the cells (" + std::to_string(r.topology.euler) +
