@@ -141,8 +141,8 @@ Result<Reconstruction> reconstruct(const Positions& points, const ReconstructOpt
   if (r.attachment.orientable >= 0 && orientable != normals_orientable)
     r.warnings.push_back(std::string("the attaching words find the surface ") + (orientable ? "" : "not ") +
                          "orientable, the normals " + (normals_orientable ? "" : "not ") + "orientable");
-  if (!r.attachment.complete)
-    r.warnings.push_back("the attaching words are incomplete (a 1-cell not used once on the boundary or twice inside)");
+  // incomplete words are the usual case for now (README, Morse: attachment maps); the JSON's
+  // attachment.complete and orientable_from say so without a warning on every reconstruction
   r.topology = surface_topology(r.cells.counts, morse_sum, r.boundary.count(), connected_components(r.graph), orientable);
   if (r.topology.euler != r.critical.euler_from_pieces)
     r.warnings.push_back("Euler characteristic of the cells (" + std::to_string(r.topology.euler) +
