@@ -20,7 +20,8 @@ const key = (name) => name.replace(/[^A-Za-z0-9]+/g, '_');
 const native = new Map();
 const benchBinary = join(root, 'build/tela_bench');
 if (existsSync(benchBinary)) {
-  const run = spawnSync(benchBinary, [], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  // `node bench/run.mjs [SECTION...]`: the sections are passed to tela_bench (bench/bench.cpp)
+  const run = spawnSync(benchBinary, process.argv.slice(2), { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   for (const line of run.stdout.split('\n')) {
     if (!line.trim()) continue;
     console.log(line);

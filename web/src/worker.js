@@ -1,7 +1,7 @@
 // Owns the WebAssembly simulator (one instance, single-threaded). Steps the current scenario
 // to keep up with wall time and posts each new frame (a transferred Float32Array copy of the
-// positions) to the page. If stepping cannot keep up, simulated time slows down: the owed
-// time beyond one tick's budget is dropped, never queued.
+// positions) to the page. If stepping cannot keep up, simulated time slows down: a short
+// backlog (a slow start, a hard step) is caught up, anything beyond MAX_OWED_S is dropped.
 //
 // Determinism: the state after N steps depends only on the scenario and N (Simulation::step is
 // the same whatever the batching), so step counts are exact integers everywhere.
@@ -33,6 +33,9 @@ const FRAME_MS = 1000 / 60;        // how often a frame is posted while playing
 // when it is behind it steps the whole tick and yields only to post the frame and read messages.
 const BUDGET_MS = FRAME_MS;
 const RECORD_BYTES = 48 * 2 ** 20; // trajectory kept for the CSV export
+// simulated time owed beyond this is dropped: a backlog this short is caught up (the stepping
+// share of a tick is the whole tick then), a longer one means the machine is too slow
+const MAX_OWED_S = 0.1;
 
 let tela = null;
 let sim = null;
@@ -163,9 +166,9 @@ function tick() {
     }
   }
   steppingMs += performance.now() - begin;
-  // behind: keep one step owed (so the next tick, right away, steps again) and drop the rest
+  // behind: the next tick comes right away; what is owed beyond the backlog cap is dropped
   const behind = owed >= dt;
-  if (behind) owed = dt;
+  owed = Math.min(owed, Math.max(MAX_OWED_S, dt));
   if (checkFailure()) {
     postFrame();
     return;
