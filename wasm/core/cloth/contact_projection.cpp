@@ -15,10 +15,8 @@ ContactProjectionReport finish(ContactProjectionReport report, ProjectionStatus 
 
 }  // namespace
 
-bool ContactProjector::merge(const ClothModel& model, const std::vector<ContactConstraint>& found, double h,
-                             Eigen::VectorXd& friction_force) {
+bool ContactProjector::merge(const std::vector<ContactConstraint>& found, int node_count) {
   // the same nodes and source: the later linearization replaces the earlier (thesis §3.4.1)
-  const int node_count = model.node_count();
   bool added = false;
   for (const ContactConstraint& c : found) {
     // a malformed constraint (a node out of range, a non-finite or zero normal) is skipped
@@ -38,23 +36,7 @@ bool ContactProjector::merge(const ClothModel& model, const std::vector<ContactC
     }
     contacts_.push_back(c);
     normal_impulse_.push_back(0.0);
-    // friction warm start: the previous projection's friction force of the same contact
-    // enters this QP's force term (the first friction update corrects it; the fixed point
-    // the iteration converges to is the same, it is only reached in fewer QPs)
-    Eigen::Vector3d friction = Eigen::Vector3d::Zero();
-    const Key key{c.nodes, c.source};
-    auto previous = std::lower_bound(previous_friction_.begin(), previous_friction_.end(), key,
-                                     [](const std::pair<Key, Eigen::Vector3d>& a, const Key& b) { return a.first < b; });
-    if (previous != previous_friction_.end() && previous->first == key) {
-      friction = h * previous->second;
-      friction -= friction.dot(c.normal) * c.normal;  // tangential to this linearization
-      for (int s = 0; s < 4; ++s) {
-        if (c.nodes[s] < 0) continue;
-        const int f = model.free_index[c.nodes[s]];
-        if (f >= 0) friction_force.segment<3>(3 * f) += c.weights[s] * friction;
-      }
-    }
-    friction_.push_back(friction);
+    friction_.push_back(Eigen::Vector3d::Zero());
     added = true;
   }
   return added;
@@ -133,12 +115,12 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
   friction_.clear();
   skipped_ = 0;
   const int n = model.node_count();
+  merge(found, n);
   const int dofs = 3 * model.free_count;
   problem_.mass.resize(dofs);
   for (int k = 0; k < n; ++k)
     if (model.free_index[k] >= 0) problem_.mass.segment<3>(3 * model.free_index[k]).setConstant(model.lumped_area[k]);
   Eigen::VectorXd friction_force = Eigen::VectorXd::Zero(dofs);
-  merge(model, found, h, friction_force);
 
   // warm start: the contacts active at the end of the previous projection
   auto warm_contacts = [&]() {
@@ -218,9 +200,7 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
       if (row < 0) continue;
       normal_impulse_[i] += std::max(0.0, solution.inequality_multipliers[row]);
       const ContactConstraint& c = contacts_[i];
-      // without a normal impulse (yet) there is no friction, also none warm-started
-      const bool loaded = c.mu > 0 && normal_impulse_[i] > 0;
-      if (!loaded && friction_[i].squaredNorm() == 0) continue;
+      if (!(c.mu > 0) || normal_impulse_[i] <= 0) continue;
       Eigen::Vector3d displacement = Eigen::Vector3d::Zero();
       double inverse_mass = 0;
       for (int s = 0; s < 4; ++s) {
@@ -233,9 +213,9 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
       velocity -= velocity.dot(c.normal) * c.normal;
       Eigen::Vector3d trial = friction_[i] - velocity * (h / inverse_mass);
       trial -= trial.dot(c.normal) * c.normal;
-      const double limit = loaded ? c.mu * normal_impulse_[i] : 0.0;
+      const double limit = c.mu * normal_impulse_[i];
       const double size = trial.norm();
-      if (size > limit) trial *= size > 0 ? limit / size : 0.0;
+      if (size > limit) trial *= limit / size;
       const Eigen::Vector3d change = trial - friction_[i];
       friction_[i] = trial;
       for (int s = 0; s < 4; ++s) {
@@ -249,18 +229,13 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
     found_.clear();
     const ContactQuery query{start, positions, t0, t0 + h, iteration + 1, attempt};
     provider.contacts(query, found_);
-    added = merge(model, found_, h, friction_force);
+    added = merge(found_, n);
   }
 
   report.skipped = skipped_;
   previous_active_.clear();
   for (int i : active_contact) previous_active_.emplace_back(contacts_[i].nodes, contacts_[i].source);
   std::sort(previous_active_.begin(), previous_active_.end());
-  previous_friction_.clear();
-  for (std::size_t i = 0; i < contacts_.size(); ++i)
-    if (friction_[i].squaredNorm() > 0) previous_friction_.emplace_back(Key{contacts_[i].nodes, contacts_[i].source}, friction_[i] / h);
-  std::sort(previous_friction_.begin(), previous_friction_.end(),
-            [](const std::pair<Key, Eigen::Vector3d>& a, const std::pair<Key, Eigen::Vector3d>& b) { return a.first < b.first; });
   return report;
 }
 

@@ -21,11 +21,6 @@
 // thesis' f_mu = -mu V^T beta (opposite to the tangential velocity, magnitude mu times the
 // normal force); below the cone the contact sticks (u_t -> 0), which the thesis' formula
 // leaves open (its direction is undefined at zero velocity): this is our choice.
-// Warm start: a contact (same nodes and source) that carried friction at the end of the
-// previous projection starts with that friction force (F / h, times this h, made tangential)
-// in the force term of its first QP; the updates above then clamp it to this step's cone (no
-// normal impulse: no friction). The conditions the iteration stops at are unchanged; a
-// resting or steadily sliding contact only reaches them in fewer QPs.
 //
 // Stopping (thesis eq. 3.5): relative constraint error <= tolerance, penetration
 // (max -gap) <= kContactPenetration, the last displacement max |D| <= kContactStep (the
@@ -85,17 +80,13 @@ class ContactProjector {
                                   double tolerance, int max_iterations, double max_start_error);
 
   // Forgets the warm start (the previous step's active contacts).
-  void reset() {
-    previous_active_.clear();
-    previous_friction_.clear();
-  }
+  void reset() { previous_active_.clear(); }
   // The cloth nodes (ascending, once each) of the contacts in the last QP's working set.
   std::vector<int> active_nodes() const;
 
  private:
   using Key = std::pair<std::array<int, 4>, int>;  // nodes, source
-  bool merge(const ClothModel& model, const std::vector<ContactConstraint>& found, double h,
-             Eigen::VectorXd& friction_force);
+  bool merge(const std::vector<ContactConstraint>& found, int node_count);
   void build_problem(const ClothModel& model, const Positions& positions, double tolerance, double& error);
 
   std::vector<ContactConstraint> contacts_;
@@ -104,8 +95,6 @@ class ContactProjector {
   std::vector<int> row_of_contact_;             // QP row of each contact, -1 when it has no free node
   std::vector<int> contact_of_row_;
   std::vector<Key> previous_active_;            // sorted
-  // the friction of the previous projection per contact, as a force F / h (sorted by key)
-  std::vector<std::pair<Key, Eigen::Vector3d>> previous_friction_;
 
   QpProblem problem_;
   Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> gradient_;

@@ -8,33 +8,20 @@ namespace tela {
 
 namespace {
 
-// [top; bottom], row-major and compressed, by concatenating the arrays (no sorting)
-void stack_rows(const SparseRows& top, const SparseRows& bottom, int cols, SparseRows& out) {
-  const SparseRows* parts[2] = {&top, &bottom};
-  SparseRows compressed[2];
-  for (int i = 0; i < 2; ++i)
-    if (!parts[i]->isCompressed()) {
-      compressed[i] = *parts[i];
-      compressed[i].makeCompressed();
-      parts[i] = &compressed[i];
-    }
-  const int rows = static_cast<int>(top.rows() + bottom.rows());
-  const int nnz = static_cast<int>(parts[0]->nonZeros() + parts[1]->nonZeros());
-  out.resize(rows, cols);
-  out.resizeNonZeros(nnz);
-  int* outer = out.outerIndexPtr();
-  int* inner = out.innerIndexPtr();
-  double* value = out.valuePtr();
-  int row = 0, at = 0;
-  outer[0] = 0;
-  for (const SparseRows* part : parts) {
-    const int m = static_cast<int>(part->rows()), count = static_cast<int>(part->nonZeros());
-    for (int r = 0; r < m; ++r) outer[row + r + 1] = at + part->outerIndexPtr()[r + 1];
-    std::copy(part->innerIndexPtr(), part->innerIndexPtr() + count, inner + at);
-    std::copy(part->valuePtr(), part->valuePtr() + count, value + at);
-    row += m;
-    at += count;
-  }
+// [top; rows `selected` of a], row-major
+SparseRows stack_rows(const SparseRows& top, const SparseRows& a, const std::vector<int>& selected) {
+  std::vector<Eigen::Triplet<double>> entries;
+  entries.reserve(top.nonZeros() + 8 * selected.size());
+  for (int r = 0; r < top.rows(); ++r)
+    for (SparseRows::InnerIterator it(top, r); it; ++it) entries.emplace_back(r, static_cast<int>(it.col()), it.value());
+  const int offset = static_cast<int>(top.rows());
+  for (std::size_t i = 0; i < selected.size(); ++i)
+    for (SparseRows::InnerIterator it(a, selected[i]); it; ++it)
+      entries.emplace_back(offset + static_cast<int>(i), static_cast<int>(it.col()), it.value());
+  SparseRows out(offset + static_cast<int>(selected.size()), a.cols() > 0 ? a.cols() : top.cols());
+  out.setFromTriplets(entries.begin(), entries.end());
+  out.makeCompressed();
+  return out;
 }
 
 double row_dot(const SparseRows& a, int k, const Eigen::VectorXd& v) {
@@ -123,14 +110,17 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
   // the pattern never depends on the working set and one symbolic analysis serves every QP
   // with the same rows
   auto inside = [&](int row) { return row < me || in_base_[row - me]; };
-  double* value = base_system_.valuePtr();
-  for (std::size_t slot = 0; slot < gram_values_.size(); ++slot) {
-    const int row = slot_row_[slot], col = slot_col_[slot];
-    if (inside(row) && inside(col))
-      value[slot] = gram_values_[slot] + (row == col && row < me ? problem.equality_shift : 0.0);
-    else
-      value[slot] = row == col ? 1.0 : 0.0;
-  }
+  std::vector<Eigen::Triplet<double>> entries;
+  entries.reserve(gram_.nonZeros() / 2 + nb);
+  for (int c = 0; c < gram_.outerSize(); ++c)
+    for (Eigen::SparseMatrix<double>::InnerIterator it(gram_, c); it; ++it)
+      if (it.row() >= c)
+        entries.emplace_back(static_cast<int>(it.row()), c, inside(static_cast<int>(it.row())) && inside(c) ? it.value() : 0.0);
+  for (int i = 0; i < nb; ++i)
+    entries.emplace_back(i, i, i < me ? problem.equality_shift : (inside(i) ? 0.0 : 1.0));
+  base_system_.resize(nb, nb);
+  base_system_.setFromTriplets(entries.begin(), entries.end());
+  base_system_.makeCompressed();
 
   const int* outer = base_system_.outerIndexPtr();
   const int* inner = base_system_.innerIndexPtr();
@@ -147,71 +137,6 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
   }
   ++stats.factorizations;
   return base_factor_.factorize(base_system_, 0.0);
-}
-
-void ActiveSetSolver::gram_lower(const Eigen::VectorXd& inverse_mass) {
-  // the products of two entries of one column of G = [E; A] and the slot of the lower
-  // triangle of G M^-1 G^T they add to: planned once per pattern of G (a resting cloth keeps
-  // its rows), so that each problem only multiplies and adds
-  const int nb = static_cast<int>(base_rows_.rows()), n = static_cast<int>(base_rows_.cols());
-  const int nnz = static_cast<int>(base_rows_.nonZeros());
-  const int* outer = base_rows_.outerIndexPtr();
-  const int* inner = base_rows_.innerIndexPtr();
-  const bool same = static_cast<int>(plan_outer_.size()) == nb + 1 && plan_columns_ == n &&
-                    std::equal(outer, outer + nb + 1, plan_outer_.begin()) &&
-                    static_cast<int>(plan_inner_.size()) == nnz && std::equal(inner, inner + nnz, plan_inner_.begin());
-  if (!same) {
-    plan_outer_.assign(outer, outer + nb + 1);
-    plan_inner_.assign(inner, inner + nnz);
-    plan_columns_ = n;
-    // the entries of each column, by row
-    std::vector<int> column_start(n + 1, 0), column_entry(nnz), column_row(nnz);
-    for (int e = 0; e < nnz; ++e) ++column_start[inner[e] + 1];
-    for (int c = 0; c < n; ++c) column_start[c + 1] += column_start[c];
-    std::vector<int> fill(column_start.begin(), column_start.end() - 1);
-    for (int r = 0; r < nb; ++r)
-      for (int e = outer[r]; e < outer[r + 1]; ++e) {
-        column_entry[fill[inner[e]]] = e;
-        column_row[fill[inner[e]]++] = r;
-      }
-    std::vector<Eigen::Triplet<double>> pattern;
-    pair_first_.clear();
-    pair_second_.clear();
-    pair_column_.clear();
-    for (int c = 0; c < n; ++c)
-      for (int a = column_start[c]; a < column_start[c + 1]; ++a)
-        for (int b = column_start[c]; b <= a; ++b) {  // rows ascending: row(a) >= row(b)
-          pattern.emplace_back(column_row[a], column_row[b], 0.0);
-          pair_first_.push_back(column_entry[a]);
-          pair_second_.push_back(column_entry[b]);
-          pair_column_.push_back(c);
-        }
-    for (int i = 0; i < nb; ++i) pattern.emplace_back(i, i, 0.0);
-    base_system_.resize(nb, nb);
-    base_system_.setFromTriplets(pattern.begin(), pattern.end());
-    base_system_.makeCompressed();
-    const int* system_outer = base_system_.outerIndexPtr();
-    const int* system_inner = base_system_.innerIndexPtr();
-    auto slot_of = [&](int row, int col) {
-      return static_cast<int>(std::lower_bound(system_inner + system_outer[col], system_inner + system_outer[col + 1], row) -
-                              system_inner);
-    };
-    pair_slot_.resize(pair_first_.size());
-    for (std::size_t i = 0; i < pair_first_.size(); ++i)
-      pair_slot_[i] = slot_of(pattern[i].row(), pattern[i].col());
-    const int slots = static_cast<int>(base_system_.nonZeros());
-    slot_row_.resize(slots);
-    slot_col_.resize(slots);
-    for (int c = 0; c < nb; ++c)
-      for (int e = system_outer[c]; e < system_outer[c + 1]; ++e) {
-        slot_row_[e] = system_inner[e];
-        slot_col_[e] = c;
-      }
-  }
-  gram_values_.assign(base_system_.nonZeros(), 0.0);
-  const double* value = base_rows_.valuePtr();
-  for (std::size_t i = 0; i < pair_slot_.size(); ++i)
-    gram_values_[pair_slot_[i]] += value[pair_first_[i]] * value[pair_second_[i]] * inverse_mass[pair_column_[i]];
 }
 
 bool ActiveSetSolver::refactor_appended() {
@@ -276,9 +201,13 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
     }
   }
 
-  // all rows, once per problem: [E; A] and the lower triangle of its Gram matrix
-  stack_rows(problem.equality, problem.inequality, problem.variables(), base_rows_);
-  gram_lower(inverse_mass_);
+  // all rows, once per problem: [E; A], [E; A] M^-1 and their Gram matrix
+  std::vector<int> all(mi);
+  for (int k = 0; k < mi; ++k) all[k] = k;
+  base_rows_ = stack_rows(problem.equality, problem.inequality, all);
+  if (base_rows_.cols() != problem.variables()) base_rows_.resize(base_rows_.rows(), problem.variables());
+  base_rows_weighted_ = base_rows_ * inverse_mass_.asDiagonal();
+  gram_ = base_rows_weighted_ * base_rows_.transpose();
 
   // the warm start: valid, distinct, non-zero rows; should they make the base singular
   // (dependent rows), start from the equalities alone
@@ -351,7 +280,7 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
     for (int j = 0; j < p; ++j) rhs_appended[j] = b[appended_[j]] - row_dot(problem.inequality, appended_[j], free_step);
     solve_kkt(rhs_base, rhs_appended, zeta_base, zeta_appended);
     x = free_step;
-    if (nb > 0) x += inverse_mass_.cwiseProduct(base_rows_.transpose() * zeta_base);
+    if (nb > 0) x += base_rows_weighted_.transpose() * zeta_base;
     for (int j = 0; j < p; ++j)
       for (SparseRows::InnerIterator it(problem.inequality, appended_[j]); it; ++it)
         x[it.col()] += inverse_mass_[it.col()] * it.value() * zeta_appended[j];

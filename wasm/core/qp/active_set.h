@@ -73,7 +73,6 @@ class ActiveSetSolver {
   QpSolution solve(const QpProblem& problem, const std::vector<int>& warm_start);
 
  private:
-  void gram_lower(const Eigen::VectorXd& inverse_mass);
   bool factor_base(const QpProblem& problem, const std::vector<int>& base);
   bool refactor_appended();
   void solve_kkt(const Eigen::VectorXd& rhs_base, const Eigen::VectorXd& rhs_appended,
@@ -87,13 +86,8 @@ class ActiveSetSolver {
   std::vector<int> appended_;          // working inequalities appended as bordered rows
   std::vector<char> in_base_;          // per inequality: inside the sparse factor
   SparseRows base_rows_;               // [E; A], all rows
-  // lower triangle of [E; A] M^-1 [E; A]^T (values in base_system_'s slots), and its plan:
-  // for the pattern of [E; A] in plan_*, the entry pairs (of one column) adding to each slot
-  std::vector<double> gram_values_;
-  std::vector<int> plan_outer_, plan_inner_;
-  int plan_columns_ = -1;
-  std::vector<int> pair_first_, pair_second_, pair_column_, pair_slot_;
-  std::vector<int> slot_row_, slot_col_;
+  SparseRows base_rows_weighted_;      // [E; A] M^-1
+  Eigen::SparseMatrix<double> gram_;   // [E; A] M^-1 [E; A]^T
   Eigen::SparseMatrix<double> base_system_;  // lower triangle of the base system
   SupernodalCholesky base_factor_;
   std::vector<int> pattern_outer_, pattern_inner_;  // of the analyzed base system
