@@ -168,8 +168,8 @@ void SupernodalCholesky::solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) con
   work_.resize(n_);
   double* y = work_.data();
   for (int i = 0; i < n_; ++i) y[perm_[i]] = b[i];
-  lower_solve(y);
-  upper_solve(y);
+  lower_solve<1>(y);
+  upper_solve<1>(y);
   x.resize(n_);
   for (int i = 0; i < n_; ++i) x[i] = y[perm_[i]];
 }
@@ -179,8 +179,8 @@ void SupernodalCholesky::solve3(const double* b, double* x) const {
   double* y = work_.data();
   for (int i = 0; i < n_; ++i)
     for (int c = 0; c < 3; ++c) y[3 * perm_[i] + c] = b[3 * i + c];
-  lower_solve3(y);
-  upper_solve3(y);
+  lower_solve<3>(y);
+  upper_solve<3>(y);
   for (int i = 0; i < n_; ++i)
     for (int c = 0; c < 3; ++c) x[3 * i + c] = y[3 * perm_[i] + c];
 }
@@ -188,18 +188,21 @@ void SupernodalCholesky::solve3(const double* b, double* x) const {
 void SupernodalCholesky::forward(const Eigen::VectorXd& b, Eigen::VectorXd& y) const {
   y.resize(n_);
   for (int i = 0; i < n_; ++i) y[perm_[i]] = b[i];
-  lower_solve(y.data());
+  lower_solve<1>(y.data());
 }
 
 void SupernodalCholesky::backward(const Eigen::VectorXd& y, Eigen::VectorXd& x) const {
   work_.assign(y.data(), y.data() + n_);
-  upper_solve(work_.data());
+  upper_solve<1>(work_.data());
   x.resize(n_);
   for (int i = 0; i < n_; ++i) x[i] = work_[perm_[i]];
 }
 
-// The rows below a supernode's diagonal block are shared by its columns, so one pass over
-// them serves up to four columns.
+// Triangular solves in place, in factor order, for K right-hand sides (y row-major, n by K:
+// the K values of one unknown together). Every entry of L is loaded once for the K sides, and
+// each side sees exactly the operations of the one-side solve. The rows below a supernode's
+// diagonal block are shared by its columns, so one pass over them serves up to four columns.
+template <int K>
 void SupernodalCholesky::lower_solve(double* y) const {
   const int* start = start_.data();
   const int* row = row_.data();
@@ -209,8 +212,13 @@ void SupernodalCholesky::lower_solve(double* y) const {
   for (int s = 0; s < supernodes; ++s) {
     const int first = super_start_[s], last = super_start_[s + 1] - 1;
     for (int c = first; c <= last; ++c) {  // dense lower-triangular block
-      const double yc = y[c] /= value[start[c]];
-      for (int c2 = c + 1; c2 <= last; ++c2) y[c2] -= value[start[c] + (c2 - c)] * yc;
+      double* yc = y + K * c;
+      const double d = value[start[c]];
+      for (int i = 0; i < K; ++i) yc[i] /= d;
+      for (int c2 = c + 1; c2 <= last; ++c2) {
+        const double v = value[start[c] + (c2 - c)];
+        for (int i = 0; i < K; ++i) y[K * c2 + i] -= v * yc[i];
+      }
     }
     const int shared = start[last + 1] - start[last] - 1;
     const int* rows = row + start[last] + 1;
@@ -219,17 +227,27 @@ void SupernodalCholesky::lower_solve(double* y) const {
     int c = first;
     for (; c + 3 <= last; c += 4) {
       const double *v0 = below(c), *v1 = below(c + 1), *v2 = below(c + 2), *v3 = below(c + 3);
-      const double y0 = y[c], y1 = y[c + 1], y2 = y[c + 2], y3 = y[c + 3];
-      for (int k = 0; k < shared; ++k) y[rows[k]] -= v0[k] * y0 + v1[k] * y1 + v2[k] * y2 + v3[k] * y3;
+      double a[4][K];  // the four columns' values, held while the shared rows are updated
+      for (int j = 0; j < 4; ++j)
+        for (int i = 0; i < K; ++i) a[j][i] = y[K * (c + j) + i];
+      for (int k = 0; k < shared; ++k) {
+        double* yr = y + K * rows[k];
+        for (int i = 0; i < K; ++i) yr[i] -= v0[k] * a[0][i] + v1[k] * a[1][i] + v2[k] * a[2][i] + v3[k] * a[3][i];
+      }
     }
     for (; c <= last; ++c) {
       const double* v = below(c);
-      const double yc = y[c];
-      for (int k = 0; k < shared; ++k) y[rows[k]] -= v[k] * yc;
+      double a[K];
+      for (int i = 0; i < K; ++i) a[i] = y[K * c + i];
+      for (int k = 0; k < shared; ++k) {
+        double* yr = y + K * rows[k];
+        for (int i = 0; i < K; ++i) yr[i] -= v[k] * a[i];
+      }
     }
   }
 }
 
+template <int K>
 void SupernodalCholesky::upper_solve(double* y) const {
   const int* start = start_.data();
   const int* row = row_.data();
@@ -244,97 +262,10 @@ void SupernodalCholesky::upper_solve(double* y) const {
     int c = first;
     for (; c + 3 <= last; c += 4) {
       const double *v0 = below(c), *v1 = below(c + 1), *v2 = below(c + 2), *v3 = below(c + 3);
-      double t0 = 0, t1 = 0, t2 = 0, t3 = 0;
+      double t[4][K] = {};
       for (int k = 0; k < shared; ++k) {
-        const double yr = y[rows[k]];
-        t0 += v0[k] * yr;
-        t1 += v1[k] * yr;
-        t2 += v2[k] * yr;
-        t3 += v3[k] * yr;
-      }
-      y[c] -= t0;
-      y[c + 1] -= t1;
-      y[c + 2] -= t2;
-      y[c + 3] -= t3;
-    }
-    for (; c <= last; ++c) {
-      const double* v = below(c);
-      double t = 0;
-      for (int k = 0; k < shared; ++k) t += v[k] * y[rows[k]];
-      y[c] -= t;
-    }
-    for (int c2 = last; c2 >= first; --c2) {  // dense block, transposed
-      double sum = y[c2];
-      for (int c3 = c2 + 1; c3 <= last; ++c3) sum -= value[start[c2] + (c3 - c2)] * y[c3];
-      y[c2] = sum / value[start[c2]];
-    }
-  }
-}
-
-// lower_solve and upper_solve for three right-hand sides (row-major n by 3): every entry of
-// L is loaded once for the three, each column sees the operations of the one-vector solve.
-void SupernodalCholesky::lower_solve3(double* y) const {
-  const int* start = start_.data();
-  const int* row = row_.data();
-  const double* value = value_.data();
-  const int supernodes = supernode_count();
-  for (int s = 0; s < supernodes; ++s) {
-    const int first = super_start_[s], last = super_start_[s + 1] - 1;
-    for (int c = first; c <= last; ++c) {
-      double* yc = y + 3 * c;
-      const double d = value[start[c]];
-      yc[0] /= d;
-      yc[1] /= d;
-      yc[2] /= d;
-      for (int c2 = c + 1; c2 <= last; ++c2) {
-        const double v = value[start[c] + (c2 - c)];
-        y[3 * c2] -= v * yc[0];
-        y[3 * c2 + 1] -= v * yc[1];
-        y[3 * c2 + 2] -= v * yc[2];
-      }
-    }
-    const int shared = start[last + 1] - start[last] - 1;
-    const int* rows = row + start[last] + 1;
-    auto below = [&](int c) { return value + start[c] + (last - c + 1); };
-    int c = first;
-    for (; c + 3 <= last; c += 4) {
-      const double *v0 = below(c), *v1 = below(c + 1), *v2 = below(c + 2), *v3 = below(c + 3);
-      const double* y0 = y + 3 * c;
-      for (int k = 0; k < shared; ++k) {
-        double* yr = y + 3 * rows[k];
-        for (int i = 0; i < 3; ++i) yr[i] -= v0[k] * y0[i] + v1[k] * y0[3 + i] + v2[k] * y0[6 + i] + v3[k] * y0[9 + i];
-      }
-    }
-    for (; c <= last; ++c) {
-      const double* v = below(c);
-      const double* yc = y + 3 * c;
-      for (int k = 0; k < shared; ++k) {
-        double* yr = y + 3 * rows[k];
-        yr[0] -= v[k] * yc[0];
-        yr[1] -= v[k] * yc[1];
-        yr[2] -= v[k] * yc[2];
-      }
-    }
-  }
-}
-
-void SupernodalCholesky::upper_solve3(double* y) const {
-  const int* start = start_.data();
-  const int* row = row_.data();
-  const double* value = value_.data();
-  const int supernodes = supernode_count();
-  for (int s = supernodes - 1; s >= 0; --s) {
-    const int first = super_start_[s], last = super_start_[s + 1] - 1;
-    const int shared = start[last + 1] - start[last] - 1;
-    const int* rows = row + start[last] + 1;
-    auto below = [&](int c) { return value + start[c] + (last - c + 1); };
-    int c = first;
-    for (; c + 3 <= last; c += 4) {
-      const double *v0 = below(c), *v1 = below(c + 1), *v2 = below(c + 2), *v3 = below(c + 3);
-      double t[4][3] = {};
-      for (int k = 0; k < shared; ++k) {
-        const double* yr = y + 3 * rows[k];
-        for (int i = 0; i < 3; ++i) {
+        const double* yr = y + K * rows[k];
+        for (int i = 0; i < K; ++i) {
           t[0][i] += v0[k] * yr[i];
           t[1][i] += v1[k] * yr[i];
           t[2][i] += v2[k] * yr[i];
@@ -342,34 +273,24 @@ void SupernodalCholesky::upper_solve3(double* y) const {
         }
       }
       for (int j = 0; j < 4; ++j)
-        for (int i = 0; i < 3; ++i) y[3 * (c + j) + i] -= t[j][i];
+        for (int i = 0; i < K; ++i) y[K * (c + j) + i] -= t[j][i];
     }
     for (; c <= last; ++c) {
       const double* v = below(c);
-      double t0 = 0, t1 = 0, t2 = 0;
-      for (int k = 0; k < shared; ++k) {
-        const double* yr = y + 3 * rows[k];
-        t0 += v[k] * yr[0];
-        t1 += v[k] * yr[1];
-        t2 += v[k] * yr[2];
-      }
-      y[3 * c] -= t0;
-      y[3 * c + 1] -= t1;
-      y[3 * c + 2] -= t2;
+      double t[K] = {};
+      for (int k = 0; k < shared; ++k)
+        for (int i = 0; i < K; ++i) t[i] += v[k] * y[K * rows[k] + i];
+      for (int i = 0; i < K; ++i) y[K * c + i] -= t[i];
     }
-    for (int c2 = last; c2 >= first; --c2) {
-      double* yc = y + 3 * c2;
-      double s0 = yc[0], s1 = yc[1], s2 = yc[2];
+    for (int c2 = last; c2 >= first; --c2) {  // dense block, transposed
+      double sum[K];
+      for (int i = 0; i < K; ++i) sum[i] = y[K * c2 + i];
       for (int c3 = c2 + 1; c3 <= last; ++c3) {
         const double v = value[start[c2] + (c3 - c2)];
-        s0 -= v * y[3 * c3];
-        s1 -= v * y[3 * c3 + 1];
-        s2 -= v * y[3 * c3 + 2];
+        for (int i = 0; i < K; ++i) sum[i] -= v * y[K * c3 + i];
       }
       const double d = value[start[c2]];
-      yc[0] = s0 / d;
-      yc[1] = s1 / d;
-      yc[2] = s2 / d;
+      for (int i = 0; i < K; ++i) y[K * c2 + i] = sum[i] / d;
     }
   }
 }

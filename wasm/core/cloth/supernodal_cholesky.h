@@ -51,10 +51,11 @@ class SupernodalCholesky {
   std::vector<int> entry_row_;
   mutable std::vector<double> work_;
 
-  void lower_solve(double* y) const;  // in place, factor order
+  // in place, factor order, K right-hand sides (n by K, row-major)
+  template <int K>
+  void lower_solve(double* y) const;
+  template <int K>
   void upper_solve(double* y) const;
-  void lower_solve3(double* y) const;  // the same for n by 3 row-major
-  void upper_solve3(double* y) const;
 };
 
 }  // namespace tela
