@@ -4,8 +4,7 @@
 // by 2-cell), critical-point glyphs by type, 1-cells, boundary curves, level-set curves and
 // the re-sampled mesh. Inputs are flat xyz arrays in the core frame (z up, metres).
 import * as THREE from 'three';
-import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
-import { BACKGROUND, coreToThree, softwareRendering } from '../render/view.js';
+import { BACKGROUND, coreToThree, createStage } from '../render/view.js';
 
 // categorical colours for 2-cells (cycled), chosen to stay apart on the light background
 export const CELL_COLORS = [
@@ -27,13 +26,8 @@ export function createCloudView(host) {
   canvas.hidden = true;
   host.insertBefore(canvas, host.children[1] ?? null);
 
-  const software = softwareRendering();
-  const renderer = new THREE.WebGLRenderer({ canvas, antialias: !software, preserveDrawingBuffer: true });
-  renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
-  renderer.setClearColor(BACKGROUND);
-  const scene = new THREE.Scene();
-  const camera = new THREE.PerspectiveCamera(40, 1, 0.001, 1000);
-  const controls = new OrbitControls(camera, canvas);
+  const stage = createStage(canvas, { near: 0.001, far: 1000 });
+  const { renderer, scene, camera, controls } = stage;
   let dirty = true;
   let renders = 0;
   controls.addEventListener('change', () => { dirty = true; });
@@ -65,15 +59,7 @@ export function createCloudView(host) {
   }
 
   function resize() {
-    const width = canvas.clientWidth || 1;
-    const height = canvas.clientHeight || 1;
-    if (canvas.width !== Math.round(width * renderer.getPixelRatio()) ||
-        canvas.height !== Math.round(height * renderer.getPixelRatio())) {
-      renderer.setSize(width, height, false);
-      camera.aspect = width / height;
-      camera.updateProjectionMatrix();
-      dirty = true;
-    }
+    if (stage.resize()) dirty = true;
   }
   function frame() {
     resize();

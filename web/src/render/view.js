@@ -79,17 +79,34 @@ export function softwareRendering() {
   return /swiftshader|llvmpipe|softpipe|software/i.test(name);
 }
 
-export function createView(canvas) {
-  const software = softwareRendering();
+// What every 3D view of the page shares: a renderer on `canvas` (no multisampling on a
+// CPU-rasterized WebGL), a scene, an orbiting perspective camera with the given clip range,
+// and resize(), which matches the drawing buffer and the camera to the canvas's CSS size and
+// returns true when it changed them.
+export function createStage(canvas, { near, far }) {
   // preserveDrawingBuffer lets tests and the PNG export read the pixels after a frame
-  const renderer = new THREE.WebGLRenderer({ canvas, antialias: !software, preserveDrawingBuffer: true });
+  const renderer = new THREE.WebGLRenderer({ canvas, antialias: !softwareRendering(), preserveDrawingBuffer: true });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
   renderer.setClearColor(BACKGROUND);
-
   const scene = new THREE.Scene();
-  const camera = new THREE.PerspectiveCamera(40, 1, 0.01, 100);
+  const camera = new THREE.PerspectiveCamera(40, 1, near, far);
   const controls = new OrbitControls(camera, canvas);
-  controls.enableDamping = false;
+  function resize() {
+    const width = canvas.clientWidth || 1;
+    const height = canvas.clientHeight || 1;
+    if (canvas.width === Math.round(width * renderer.getPixelRatio()) &&
+        canvas.height === Math.round(height * renderer.getPixelRatio())) return false;
+    renderer.setSize(width, height, false);
+    camera.aspect = width / height;
+    camera.updateProjectionMatrix();
+    return true;
+  }
+  return { renderer, scene, camera, controls, resize };
+}
+
+export function createView(canvas) {
+  const stage = createStage(canvas, { near: 0.01, far: 100 });
+  const { renderer, scene, camera, controls } = stage;
 
   const grid = new THREE.GridHelper(4, 40, 0x9a968c, 0xcfcbc0); // 4 m, 10 cm cells on the floor
   scene.add(grid);
@@ -130,15 +147,7 @@ export function createView(canvas) {
   controls.addEventListener('change', () => { dirty = true; });
 
   function resize() {
-    const width = canvas.clientWidth || 1;
-    const height = canvas.clientHeight || 1;
-    if (canvas.width !== Math.round(width * renderer.getPixelRatio()) ||
-        canvas.height !== Math.round(height * renderer.getPixelRatio())) {
-      renderer.setSize(width, height, false);
-      camera.aspect = width / height;
-      camera.updateProjectionMatrix();
-      dirty = true;
-    }
+    if (stage.resize()) dirty = true;
   }
 
   // frame the cloth and the room below it to hang or fall by its own size, from the front,
