@@ -84,8 +84,9 @@ export function softwareRendering() {
 // and resize(), which matches the drawing buffer and the camera to the canvas's CSS size and
 // returns true when it changed them.
 export function createStage(canvas, { near, far }) {
+  const software = softwareRendering();
   // preserveDrawingBuffer lets tests and the PNG export read the pixels after a frame
-  const renderer = new THREE.WebGLRenderer({ canvas, antialias: !softwareRendering(), preserveDrawingBuffer: true });
+  const renderer = new THREE.WebGLRenderer({ canvas, antialias: !software, preserveDrawingBuffer: true });
   renderer.setPixelRatio(Math.min(window.devicePixelRatio, 2));
   renderer.setClearColor(BACKGROUND);
   const scene = new THREE.Scene();
@@ -101,12 +102,12 @@ export function createStage(canvas, { near, far }) {
     camera.updateProjectionMatrix();
     return true;
   }
-  return { renderer, scene, camera, controls, resize };
+  return { renderer, scene, camera, controls, software, resize };
 }
 
 export function createView(canvas) {
   const stage = createStage(canvas, { near: 0.01, far: 100 });
-  const { renderer, scene, camera, controls } = stage;
+  const { renderer, scene, camera, controls, software } = stage;
 
   const grid = new THREE.GridHelper(4, 40, 0x9a968c, 0xcfcbc0); // 4 m, 10 cm cells on the floor
   scene.add(grid);
