@@ -4,28 +4,18 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { launchBrowser, openPage, root, startPreview } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { root, servePage } from './harness.mjs';
 
 const T = { timeout: 40000 };
-let server;
-let browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const app = servePage();
 
 const panelState = (page) => page.evaluate(() => ({ ...window.__tela.classify }));
 
 describe('classify panel', () => {
   test('shows the dGLI matrix and a predicted class for the running scene; hover highlights segments', async () => {
     const problems = [];
-    const page = await openPage(browser, server.url, { problems });
+    const page = await app.open('', { problems });
     await page.waitForFunction(() => window.__tela?.ready, null, T);
     await page.click('#tab-classify');
     await page.waitForFunction(() => window.__tela.classify.status === 'error' || window.__tela.classify.classified >= 1, null, T);

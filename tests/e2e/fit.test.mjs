@@ -10,8 +10,8 @@ import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { launchBrowser, openPage, root, startPreview } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { root, servePage } from './harness.mjs';
 
 const T = { timeout: 30000 };
 const FIT_T = { timeout: 75000 };
@@ -19,22 +19,11 @@ const SAMPLE = join(root, 'public/samples/a3-shake-synthetic.csv');
 const GRID = 3;          // 9 sweep points + the start point + up to 40 Nelder-Mead steps + 1
 const cli = join(root, 'build/tela');
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const app = servePage();
 
 async function open() {
   const problems = [];
-  const page = await openPage(browser, server.url, { problems, acceptDownloads: true });
+  const page = await app.open('', { problems, acceptDownloads: true });
   await page.waitForFunction(() => window.__tela?.ready || window.__tela?.error, null, T);
   return { page, problems };
 }
@@ -151,7 +140,7 @@ describe('fit panel', () => {
       console.log('# skipped the native comparison: build/tela is absent (scripts/build.sh)');
     }
 
-    const context = await browser.newContext();
+    const context = await app.browser.newContext();
     const link2 = await context.newPage();
     await link2.goto(link);
     await link2.waitForFunction(() => /Opened a shared scene/.test(window.__tela?.notice ?? '') || window.__tela?.error, null, T);

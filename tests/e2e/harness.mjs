@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -80,6 +81,27 @@ export async function openPage(browser, url, { viewport = { width: 480, height: 
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
   await page.goto(url);
   return page;
+}
+
+// One `vite preview` server and one browser for a whole test file: registers the file's
+// before/after hooks and returns { open(suffix, options): a page of the app at url + suffix
+// (options as openPage's), url, browser } (the last two once the hooks have run).
+export function servePage() {
+  let server;
+  let browser;
+  before(async () => {
+    server = await startPreview();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    server?.stop();
+  });
+  return {
+    open: (suffix = '', options = {}) => openPage(browser, server.url + suffix, options),
+    get url() { return server.url; },
+    get browser() { return browser; },
+  };
 }
 
 // pixels of the WebGL canvas that are clearly coloured (the cloth), not grey (background, grid)

@@ -4,29 +4,18 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { launchBrowser, openPage, root, startPreview } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { root, servePage } from './harness.mjs';
 import { encodeShareHash } from '../../web/src/share/link.js';
 
 const T = { timeout: 30000 };
 const cli = join(root, 'build/tela');
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const app = servePage();
 
 async function open(suffix) {
   const problems = [];
-  const page = await openPage(browser, server.url + suffix, { problems });
+  const page = await app.open(suffix, { problems });
   await page.waitForFunction(() => window.__tela?.ready || window.__tela?.error, null, T);
   return { page, problems };
 }

@@ -6,31 +6,20 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { countClothPixels, launchBrowser, openPage, root, startPreview } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { countClothPixels, root, servePage } from './harness.mjs';
 import { encodeShareHash } from '../../web/src/share/link.js';
 
 const T = { timeout: 30000 };
 const HASH = /^[0-9a-f]{16}$/;
 const cli = join(root, 'build/tela');
 
-let server;
-let browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const app = servePage();
 
 // a fresh page (own context) at `suffix`, waited until the simulator reported a scene
 async function open(suffix = '', options = {}) {
   const problems = [];
-  const page = await openPage(browser, server.url + suffix, { problems, ...options });
+  const page = await app.open(suffix, { problems, ...options });
   await page.waitForFunction(() => window.__tela?.ready || window.__tela?.error, null, T);
   return { page, problems };
 }
@@ -183,7 +172,7 @@ describe('page', () => {
     const url = await page.evaluate(() => location.href);
     await page.context().close();
 
-    const { page: fresh, problems: freshProblems } = await open(url.slice(server.url.length));
+    const { page: fresh, problems: freshProblems } = await open(url.slice(app.url.length));
     const opened = await state(fresh);
     assert.equal(opened.error, null);
     assert.equal(opened.steps, shared.steps);
@@ -205,7 +194,7 @@ describe('page', () => {
     const scenario = JSON.parse(execFileSync(cli, ['scenario', 'hang-30x30'], { encoding: 'utf8' }));
     const hash = await encodeShareHash({ scenario, steps: 100000, view: {} });
     const problems = [];
-    const page = await openPage(browser, server.url + hash, { problems });
+    const page = await app.open(hash, { problems });
     await page.waitForFunction(() => /rebuilding the shared state: step \d+ of 100000/.test(document.querySelector('#status').textContent), null, T);
     await page.click('.gallery button[data-scene="hang-7x9"]');
     await page.waitForFunction(() => window.__tela.scene === 'hang-7x9' && window.__tela.steps > 3, null, T);
@@ -258,8 +247,8 @@ describe('page', () => {
   test('works embedded in an iframe', async () => {
     const problems = [];
     // a host page on the same server (served by the test), embedding the app
-    const context = await browser.newContext({ viewport: { width: 480, height: 360 } });
-    await context.route(`${server.url}embed.html`, (route) => route.fulfill({
+    const context = await app.browser.newContext({ viewport: { width: 480, height: 360 } });
+    await context.route(`${app.url}embed.html`, (route) => route.fulfill({
       contentType: 'text/html',
       body: '<!doctype html><title>host</title><link rel="icon" href="data:,">' +
             '<iframe src="./?scene=hang-20x33" width="460" height="340"></iframe>',
@@ -267,7 +256,7 @@ describe('page', () => {
     const page = await context.newPage();
     page.on('console', (msg) => msg.type() === 'error' && problems.push(msg.text()));
     page.on('pageerror', (err) => problems.push(err.message));
-    await page.goto(`${server.url}embed.html`);
+    await page.goto(`${app.url}embed.html`);
     const frame = await (await page.waitForSelector('iframe')).contentFrame();
     await frame.waitForFunction(() => window.__tela?.ready && window.__tela.steps > 3, null, T);
     assert.equal(await frame.evaluate(() => window.__tela.scene), 'hang-20x33');

@@ -4,21 +4,11 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { launchBrowser, openPage, root, startPreview } from './harness.mjs';
+import { describe, test } from 'node:test';
+import { root, servePage } from './harness.mjs';
 
 const T = { timeout: 40000 };
-let server;
-let browser;
-
-before(async () => {
-  server = await startPreview();
-  browser = await launchBrowser();
-});
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const app = servePage();
 
 const drop = (page, name, content) => page.evaluate(([n, c]) => {
   const data = new DataTransfer();
@@ -30,7 +20,7 @@ const panelState = (page) => page.evaluate(() => ({ ...window.__tela.reconstruct
 describe('reconstruct panel', () => {
   test('the dropped sample cloud is reconstructed: cells, glyphs, curves and the topology of a disc', async () => {
     const problems = [];
-    const page = await openPage(browser, server.url, { problems, acceptDownloads: true });
+    const page = await app.open('', { problems, acceptDownloads: true });
     await page.waitForFunction(() => window.__tela?.ready, null, T);
 
     await drop(page, 'wavy-cloth.ply', readFileSync(join(root, 'public/samples/wavy-cloth.ply'), 'utf8'));
@@ -94,7 +84,7 @@ describe('reconstruct panel', () => {
 
   test('a malformed cloud gives a visible, located error and the panel keeps working', async () => {
     const problems = [];
-    const page = await openPage(browser, server.url, { problems });
+    const page = await app.open('', { problems });
     await page.waitForFunction(() => window.__tela?.ready, null, T);
     await drop(page, 'broken.ply',
       'ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\nproperty float z\nend_header\n0 0 0\n1 oops 0\n');
