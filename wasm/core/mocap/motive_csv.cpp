@@ -2,6 +2,7 @@
 
 #include "mocap/delimited_text.h"
 #include "mocap/length_units.h"
+#include "mocap/marker_table.h"
 
 #include <cmath>
 #include <limits>
@@ -104,11 +105,8 @@ Result<Recording> parse_motive_csv(std::string_view bytes) {
   if (name_row.empty())
     return R::failure(location(header.number, 1) + "no 'Name' header row above the 'Frame' row");
 
-  // position triples: component Position, axes X, Y, Z in consecutive columns
-  struct Point {
-    std::size_t column;  // of X
-  };
-  std::vector<Point> points;
+  // position triples: component Position, axes X, Y, Z in consecutive columns (of each X)
+  std::vector<std::size_t> first_column;
   for (std::size_t c = 2; c < columns; ++c) {
     const std::string component = lower_case(cell_or_empty(component_row, c));
     if (!component_row.empty() && component != "position") continue;
@@ -119,12 +117,12 @@ Result<Recording> parse_motive_csv(std::string_view bytes) {
     const std::string& name = cell_or_empty(name_row, c);
     if (name.empty())
       return R::failure(location(header.number, static_cast<int>(c + 1)) + "position columns without a name");
-    points.push_back({c});
+    first_column.push_back(c);
     rec.names.push_back(name);
     rec.kinds.push_back(kind_of(cell_or_empty(type_row, c)));
     c += 2;
   }
-  if (points.empty())
+  if (first_column.empty())
     return R::failure(location(header.number, 3) + "no position (X, Y, Z) columns in the export");
 
   // data rows
@@ -134,36 +132,15 @@ Result<Recording> parse_motive_csv(std::string_view bytes) {
   if (rows.empty())
     return R::failure(location(header.number, 1) + "header-only export: no data rows after the 'Frame' row");
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  rec.positions.setConstant(static_cast<Eigen::Index>(rows.size()), 3 * static_cast<Eigen::Index>(points.size()), nan);
+  rec.positions.setConstant(static_cast<Eigen::Index>(rows.size()), 3 * static_cast<Eigen::Index>(first_column.size()),
+                            nan);
   for (std::size_t k = 0; k < rows.size(); ++k) {
     const TextLine& line = lines[rows[k]];
-    if (line.cells.size() != columns)
-      return R::failure(location(line.number, static_cast<int>(std::min(line.cells.size(), columns))) + "the row has " +
-                        std::to_string(line.cells.size()) + " cells but the header has " + std::to_string(columns) +
-                        (line.cells.size() < columns ? " (truncated file?)" : ""));
-    double frame = 0;
-    if (!parse_number(line.cells[0], frame) || frame != std::floor(frame))
-      return R::failure(location(line.number, 1) + "frame number '" + line.cells[0] + "' is not a whole number");
-    if (!rec.frame_numbers.empty() && static_cast<long>(frame) <= rec.frame_numbers.back())
-      return R::failure(location(line.number, 1) + "frame numbers must increase (" + line.cells[0] + " after " +
-                        std::to_string(rec.frame_numbers.back()) + ")");
-    rec.frame_numbers.push_back(static_cast<long>(frame));
-    rec.times.push_back((rec.frame_numbers.back() - rec.frame_numbers.front()) / rec.rate);
-    for (std::size_t p = 0; p < points.size(); ++p) {
-      double xyz[3];
-      int present = 0;
-      for (int a = 0; a < 3; ++a) {
-        const std::size_t c = points[p].column + a;
-        const std::string& cell = line.cells[c];
-        if (cell.empty()) continue;
-        if (!parse_number(cell, xyz[a]))
-          return R::failure(location(line.number, static_cast<int>(c + 1)) + "(" + rec.names[p] + " " + "XYZ"[a] +
-                            "): '" + cell + "' is not a number");
-        ++present;
-      }
-      if (present == 3)
-        for (int a = 0; a < 3; ++a) rec.positions(static_cast<Eigen::Index>(k), 3 * p + a) = scale * xyz[a];
-    }
+    std::string error = check_cell_count(line, line.cells.size(), columns);
+    if (error.empty()) error = append_frame(line, rec);
+    if (error.empty())
+      error = read_marker_triples(line, static_cast<Eigen::Index>(k), first_column, scale, false, rec);
+    if (!error.empty()) return R::failure(error);
   }
   const auto total = keys.find("total exported frames");
   double declared = 0;

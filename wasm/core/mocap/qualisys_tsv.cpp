@@ -2,6 +2,7 @@
 
 #include "mocap/delimited_text.h"
 #include "mocap/length_units.h"
+#include "mocap/marker_table.h"
 
 #include <cctype>
 #include <cmath>
@@ -89,40 +90,23 @@ Result<Recording> parse_qualisys_tsv(std::string_view bytes) {
   const double scale = metres_per_unit(rec.units);
   const double nan = std::numeric_limits<double>::quiet_NaN();
   rec.positions.setConstant(static_cast<Eigen::Index>(rows.size()), 3 * static_cast<Eigen::Index>(markers), nan);
+  std::vector<std::size_t> first_column;
+  for (std::size_t p = 0; p < markers; ++p) first_column.push_back(offset + 3 * p);
   for (std::size_t k = 0; k < rows.size(); ++k) {
     const TextLine& line = lines[rows[k]];
     std::size_t cells = line.cells.size();
     while (cells > columns && line.cells[cells - 1].empty()) --cells;  // trailing tab
-    if (cells != columns)
-      return R::failure(location(line.number, static_cast<int>(std::min(cells, columns))) + "the row has " +
-                        std::to_string(cells) + " cells, expected " + std::to_string(columns) +
-                        (cells < columns ? " (truncated file?)" : ""));
-    long frame = static_cast<long>(k) + 1;
-    if (offset >= 1) {
-      double value = 0;
-      if (!parse_number(line.cells[0], value) || value != std::floor(value))
-        return R::failure(location(line.number, 1) + "frame number '" + line.cells[0] + "' is not a whole number");
-      frame = static_cast<long>(value);
-      if (!rec.frame_numbers.empty() && frame <= rec.frame_numbers.back())
-        return R::failure(location(line.number, 1) + "frame numbers must increase");
-    }
-    rec.frame_numbers.push_back(frame);
-    rec.times.push_back((frame - rec.frame_numbers.front()) / rec.rate);
-    for (std::size_t p = 0; p < markers; ++p) {
-      double xyz[3];
-      int present = 0;
-      for (int a = 0; a < 3; ++a) {
-        const std::size_t c = offset + 3 * p + a;
-        if (line.cells[c].empty()) continue;
-        if (!parse_number(line.cells[c], xyz[a]))
-          return R::failure(location(line.number, static_cast<int>(c + 1)) + "(" + rec.names[p] + " " + "XYZ"[a] +
-                            "): '" + line.cells[c] + "' is not a number");
-        ++present;
+    std::string error = check_cell_count(line, cells, columns);
+    if (error.empty()) {
+      if (offset >= 1) {
+        error = append_frame(line, rec);
+      } else {  // no frame column: rows count from 1
+        rec.frame_numbers.push_back(static_cast<long>(k) + 1);
+        rec.times.push_back(static_cast<double>(k) / rec.rate);
       }
-      const bool untracked = present == 3 && xyz[0] == 0 && xyz[1] == 0 && xyz[2] == 0;
-      if (present == 3 && !untracked)
-        for (int a = 0; a < 3; ++a) rec.positions(static_cast<Eigen::Index>(k), 3 * p + a) = scale * xyz[a];
     }
+    if (error.empty()) error = read_marker_triples(line, static_cast<Eigen::Index>(k), first_column, scale, true, rec);
+    if (!error.empty()) return R::failure(error);
   }
   if (declared_frames >= 0 && declared_frames != static_cast<long>(rows.size()))
     rec.warnings.push_back("NO_OF_FRAMES says " + std::to_string(declared_frames) + ", the file has " +

@@ -2,6 +2,7 @@
 
 #include "mocap/delimited_text.h"
 #include "mocap/length_units.h"
+#include "mocap/marker_table.h"
 
 #include <cmath>
 #include <limits>
@@ -85,32 +86,11 @@ Result<Recording> parse_vicon_csv(std::string_view bytes) {
   rec.positions.setConstant(static_cast<Eigen::Index>(rows.size()), 3 * static_cast<Eigen::Index>(rec.names.size()), nan);
   for (std::size_t k = 0; k < rows.size(); ++k) {
     const TextLine& line = lines[rows[k]];
-    if (line.cells.size() != columns)
-      return R::failure(location(line.number, static_cast<int>(std::min(line.cells.size(), columns))) + "the row has " +
-                        std::to_string(line.cells.size()) + " cells but the header has " + std::to_string(columns) +
-                        (line.cells.size() < columns ? " (truncated file?)" : ""));
-    double frame = 0;
-    if (!parse_number(line.cells[0], frame) || frame != std::floor(frame))
-      return R::failure(location(line.number, 1) + "frame number '" + line.cells[0] + "' is not a whole number");
-    if (!rec.frame_numbers.empty() && static_cast<long>(frame) <= rec.frame_numbers.back())
-      return R::failure(location(line.number, 1) + "frame numbers must increase (" + line.cells[0] + " after " +
-                        std::to_string(rec.frame_numbers.back()) + ")");
-    rec.frame_numbers.push_back(static_cast<long>(frame));
-    rec.times.push_back((rec.frame_numbers.back() - rec.frame_numbers.front()) / rec.rate);
-    for (std::size_t p = 0; p < first_column.size(); ++p) {
-      double xyz[3];
-      int present = 0;
-      for (int a = 0; a < 3; ++a) {
-        const std::size_t c = first_column[p] + a;
-        if (line.cells[c].empty()) continue;
-        if (!parse_number(line.cells[c], xyz[a]))
-          return R::failure(location(line.number, static_cast<int>(c + 1)) + "(" + rec.names[p] + " " + "XYZ"[a] +
-                            "): '" + line.cells[c] + "' is not a number");
-        ++present;
-      }
-      if (present == 3)
-        for (int a = 0; a < 3; ++a) rec.positions(static_cast<Eigen::Index>(k), 3 * p + a) = scale * xyz[a];
-    }
+    std::string error = check_cell_count(line, line.cells.size(), columns);
+    if (error.empty()) error = append_frame(line, rec);
+    if (error.empty())
+      error = read_marker_triples(line, static_cast<Eigen::Index>(k), first_column, scale, false, rec);
+    if (!error.empty()) return R::failure(error);
   }
   return R::success(std::move(rec));
 }
