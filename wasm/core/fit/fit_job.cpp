@@ -135,80 +135,120 @@ void FitJob::finish() {
   result_.finished = true;
 }
 
-bool FitJob::advance(int budget) {
-  while (budget > 0 && !result_.finished) {
-    switch (stage_) {
-      case FitStage::a_priori: {
-        double d = settings_.has_start ? settings_.start_delta_ratio : result_.a_priori.delta / problem_->rho;
-        double a = settings_.has_start ? settings_.start_alpha_ratio : result_.a_priori.alpha / problem_->rho;
-        d = std::clamp(d, 0.0, settings_.delta_ratio_max);
-        a = std::clamp(a, 0.0, settings_.alpha_ratio_max);
-        result_.a_priori_evaluation = evaluate(*problem_, FitPoint{d, a, best_.mu}, settings_.train);
-        consider(result_.a_priori_evaluation);
-        --budget;
-        if (settings_.grid > 0) stage_ = FitStage::sweep;
-        else end_sweep();
+FitPoint FitJob::sweep_point(int k) const {
+  // at the starting mu (the a-priori evaluation's)
+  const int i = k / settings_.grid, j = k % settings_.grid;
+  return FitPoint{settings_.delta_ratio_max * i / (settings_.grid - 1),
+                  settings_.alpha_ratio_max * j / (settings_.grid - 1), result_.a_priori_evaluation.mu};
+}
+
+Evaluation FitJob::not_evaluated(const FitPoint& p) {
+  Evaluation e;
+  e.delta_ratio = p.delta_ratio;
+  e.alpha_ratio = p.alpha_ratio;
+  e.mu = p.mu;
+  e.mean_error_cm = e.mean_sd_cm = std::numeric_limits<double>::infinity();
+  e.ok = false;
+  e.message = "not evaluated";
+  return e;
+}
+
+const std::vector<FitPoint>& FitJob::ask(int max) {
+  if (!asked_.empty() || result_.finished) return asked_;
+  max = std::max(1, max);
+  switch (stage_) {
+    case FitStage::a_priori: {
+      double d = settings_.has_start ? settings_.start_delta_ratio : result_.a_priori.delta / problem_->rho;
+      double a = settings_.has_start ? settings_.start_alpha_ratio : result_.a_priori.alpha / problem_->rho;
+      asked_.push_back(FitPoint{std::clamp(d, 0.0, settings_.delta_ratio_max),
+                                std::clamp(a, 0.0, settings_.alpha_ratio_max), best_.mu});
+      break;
+    }
+    case FitStage::sweep:
+      for (int k = next_sweep_; k < std::min(settings_.grid * settings_.grid, next_sweep_ + max); ++k)
+        asked_.push_back(sweep_point(k));
+      break;
+    case FitStage::mu_line: {
+      // at the best (delta, alpha) so far: the sweep's, or the a-priori point's
+      for (int k = next_mu_; k < std::min(settings_.mu_grid, next_mu_ + max); ++k)
+        asked_.push_back(FitPoint{best_.delta_ratio, best_.alpha_ratio, settings_.mu_max * k / (settings_.mu_grid - 1)});
+      break;
+    }
+    case FitStage::refine: {
+      if (refine_->done()) {
+        stage_ = FitStage::final_evaluation;
         break;
       }
-      case FitStage::sweep: {
-        const int total = settings_.grid * settings_.grid;
-        const int batch = std::min(budget, total - next_sweep_);
-        // at the starting mu (the a-priori evaluation's)
-        const double mu = result_.a_priori_evaluation.mu;
-        std::vector<FitPoint> points;
-        for (int k = next_sweep_; k < next_sweep_ + batch; ++k) {
-          const int i = k / settings_.grid, j = k % settings_.grid;
-          points.push_back(FitPoint{settings_.delta_ratio_max * i / (settings_.grid - 1),
-                                    settings_.alpha_ratio_max * j / (settings_.grid - 1), mu});
-        }
-        const std::vector<Evaluation> values = evaluate_points(*problem_, points, settings_.train, settings_.threads);
-        for (int k = 0; k < batch; ++k) {
-          result_.sweep[next_sweep_ + k] = values[k];
-          consider(values[k]);
-          const Evaluation& best = result_.sweep_best >= 0 ? result_.sweep[result_.sweep_best] : values[k];
-          if (result_.sweep_best < 0 || (values[k].ok && values[k].mean_error_cm < best.mean_error_cm))
-            result_.sweep_best = next_sweep_ + k;
-        }
-        next_sweep_ += batch;
-        budget -= batch;
-        if (next_sweep_ == total) end_sweep();
-        break;
+      const Eigen::VectorXd x = refine_->ask();
+      asked_.push_back(FitPoint{x[0], x[1], x.size() > 2 ? x[2] : best_.mu});
+      break;
+    }
+    case FitStage::final_evaluation:
+    case FitStage::done:
+      break;
+  }
+  return asked_;
+}
+
+void FitJob::tell(const std::vector<std::optional<Evaluation>>& values) {
+  const std::size_t count = std::min(values.size(), asked_.size());
+  auto value = [&](std::size_t k) { return k < count && values[k] ? *values[k] : not_evaluated(asked_[k]); };
+  auto evaluated = [&](std::size_t k) { return k < count && values[k].has_value(); };
+  switch (stage_) {
+    case FitStage::a_priori:
+      result_.a_priori_evaluation = value(0);
+      if (evaluated(0)) consider(result_.a_priori_evaluation);
+      if (settings_.grid > 0) stage_ = FitStage::sweep;
+      else end_sweep();
+      break;
+    case FitStage::sweep:
+      for (std::size_t k = 0; k < asked_.size(); ++k, ++next_sweep_) {
+        const Evaluation e = value(k);
+        result_.sweep[next_sweep_] = e;
+        if (!evaluated(k)) continue;
+        consider(e);
+        const Evaluation& best = result_.sweep_best >= 0 ? result_.sweep[result_.sweep_best] : e;
+        if (result_.sweep_best < 0 || (e.ok && e.mean_error_cm < best.mean_error_cm)) result_.sweep_best = next_sweep_;
       }
-      case FitStage::mu_line: {
-        // at the best (delta, alpha) so far: the sweep's, or the a-priori point's
-        const int batch = std::min(budget, settings_.mu_grid - next_mu_);
-        const FitPoint at = best_;
-        std::vector<FitPoint> points;
-        for (int k = next_mu_; k < next_mu_ + batch; ++k)
-          points.push_back(FitPoint{at.delta_ratio, at.alpha_ratio, settings_.mu_max * k / (settings_.mu_grid - 1)});
-        const std::vector<Evaluation> values = evaluate_points(*problem_, points, settings_.train, settings_.threads);
-        for (int k = 0; k < batch; ++k) {
-          result_.mu_line[next_mu_ + k] = values[k];
-          consider(values[k]);
-        }
-        next_mu_ += batch;
-        budget -= batch;
-        if (next_mu_ == settings_.mu_grid) start_refinement();
-        break;
+      if (next_sweep_ == settings_.grid * settings_.grid) end_sweep();
+      break;
+    case FitStage::mu_line:
+      for (std::size_t k = 0; k < asked_.size(); ++k, ++next_mu_) {
+        result_.mu_line[next_mu_] = value(k);
+        if (evaluated(k)) consider(result_.mu_line[next_mu_]);
       }
-      case FitStage::refine: {
-        if (refine_->done()) {
-          stage_ = FitStage::final_evaluation;
-          break;
-        }
-        const Eigen::VectorXd x = refine_->ask();
-        const Evaluation e = evaluate(*problem_, FitPoint{x[0], x[1], x.size() > 2 ? x[2] : best_.mu}, settings_.train);
+      if (next_mu_ == settings_.mu_grid) start_refinement();
+      break;
+    case FitStage::refine:
+      if (!asked_.empty() && evaluated(0)) {
+        const Evaluation e = value(0);
         consider(e);
         refine_->tell(e.ok ? e.mean_error_cm : std::numeric_limits<double>::infinity());
-        --budget;
-        break;
       }
-      case FitStage::final_evaluation:
-        finish();
-        break;
-      case FitStage::done:
-        return true;
+      break;
+    case FitStage::final_evaluation:
+    case FitStage::done:
+      break;
+  }
+  asked_.clear();
+}
+
+bool FitJob::finish_pending() {
+  if (stage_ == FitStage::final_evaluation && !result_.finished) finish();
+  return result_.finished;
+}
+
+bool FitJob::advance(int budget) {
+  while (budget > 0 && !result_.finished) {
+    const bool batch = stage_ == FitStage::sweep || stage_ == FitStage::mu_line;
+    const std::vector<FitPoint> points = ask(batch ? budget : 1);
+    if (points.empty()) {
+      finish_pending();
+      break;
     }
+    const std::vector<Evaluation> values = evaluate_points(*problem_, points, settings_.train, settings_.threads);
+    tell(std::vector<std::optional<Evaluation>>(values.begin(), values.end()));
+    budget -= static_cast<int>(points.size());
   }
   return result_.finished;
 }

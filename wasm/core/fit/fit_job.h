@@ -9,10 +9,13 @@
 // (Our choice: the thesis does not say how it searched; a full 3-D grid would cost N^2 M
 // contact simulations.)
 //
-// advance() does a bounded amount of work and returns, so the page's worker can report
-// progress and honour a cancel between calls; the sweep's points are independent and may be
-// evaluated on several threads (natively) with results that do not depend on the count.
-// A cancelled job still reports the best parameters found so far.
+// The job asks for points and is told their evaluations (ask/tell): advance() evaluates what
+// it asks on `settings.threads` threads, and the page hands the same points to several
+// workers (wasm/bindings/bind_fit_page.cpp). The sweep's and the mu line's points are
+// independent; they are considered in index order whoever evaluates them, so results depend
+// neither on the number of threads or workers nor on timing. advance() does a bounded amount
+// of work and returns, so callers can report progress and honour a cancel between calls. A
+// cancelled job still reports the best parameters found so far.
 #pragma once
 
 #include "fit/a_priori.h"
@@ -22,6 +25,7 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -75,6 +79,21 @@ class FitJob {
   // Runs at most `budget` evaluations (the sweep runs them `settings.threads` at a time) and
   // returns true once the job is finished or cancelled.
   bool advance(int budget);
+
+  // The points to evaluate next on the training window: the start point, up to `max` sweep or
+  // mu-line points (in index order), or one refinement point. Asking again before telling
+  // returns the same points. Empty once only the final evaluation is left (finish_pending()
+  // runs it) or the job is done.
+  const std::vector<FitPoint>& ask(int max);
+  // The evaluations of the points last asked, in their order; nullopt marks a point that was
+  // not evaluated (a batch cut short by a cancel: recorded as not evaluated, not counted).
+  void tell(const std::vector<std::optional<Evaluation>>& values);
+  // Runs the final evaluation (on the testing window, with per-frame errors) when only that is
+  // left; returns finished().
+  bool finish_pending();
+  const FitPoint& best_point() const { return best_; }
+  double best_error_cm() const { return best_value_; }
+  int refine_evaluations() const { return refine_ ? refine_->evaluations() : 0; }
   void cancel();
   bool finished() const { return result_.finished; }
   FitStage stage() const { return stage_; }
@@ -85,6 +104,8 @@ class FitJob {
 
  private:
   void consider(const Evaluation& e);
+  FitPoint sweep_point(int k) const;
+  static Evaluation not_evaluated(const FitPoint& p);
   void end_sweep();
   void start_refinement();
   void finish();
@@ -97,6 +118,7 @@ class FitJob {
   int next_sweep_ = 0;
   int next_mu_ = 0;
   std::unique_ptr<NelderMead> refine_;
+  std::vector<FitPoint> asked_;  // points asked and not yet told
   double best_value_;
   FitPoint best_;
 };
