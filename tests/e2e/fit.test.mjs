@@ -4,11 +4,14 @@
 // carries the input's SHA-256; the result does not depend on the number of workers (and
 // equals `tela fit` natively when build/tela exists); a cancelled fit keeps the best point so
 // far; a garbage recording gives a visible, located error, and so does a correction the
-// markers do not fit (undoing it recovers). A small grid keeps this short.
+// markers do not fit (undoing it recovers); a recording of cloth laid on a table is fitted
+// against the tablecloth scene's obstacles with mu, as `tela fit --scenario` fits it. Small
+// grids keep this short.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { root, servePage } from './harness.mjs';
@@ -170,6 +173,41 @@ describe('fit panel', () => {
     assert.ok(state.result.delta_over_rho >= 0 && state.result.alpha_over_rho >= 0);
     assert.match(await page.textContent('#fit-table'), /Cancelled/);
     assert.deepEqual(problems, []);
+  });
+
+  test('a recording of cloth laid on a table is fitted against the scene\'s obstacles, with mu', FIT_T, async (t) => {
+    if (!existsSync(cli)) return t.skip('build/tela is absent (scripts/build.sh): it writes the recording');
+    const dir = mkdtempSync(join(tmpdir(), 'tela-e2e-lay-'));
+    try {
+      const file = join(dir, 'a3-lay.csv');
+      execFileSync(cli, ['synth-recording', 'A3-lay', '--out', file, '--duration', '3', '--mu', '0.6', '--kappa', '1e-3'],
+        { encoding: 'utf8' });
+      const { page, problems } = await open();
+      await page.click('#tab-fit');
+      await page.fill('#fit-kappa', '0.001');
+      await page.selectOption('#fit-scene', 'tablecloth');
+      await drop(page, 'a3-lay.csv', readFileSync(file, 'utf8'));
+      await page.waitForFunction(() => window.__tela.fit?.state === 'ready' || window.__tela.fit?.state === 'error', null, T);
+      assert.deepEqual(await page.evaluate(() => window.__tela.fit.summary.obstacles), ['plane', 'box']);
+      assert.match(await page.textContent('#fit-detected'), /plane, box/);
+      await page.fill('#fit-mu-grid', '3');
+      const state = await fit(page, { grid: 2, workers: 2, refine: 2 });
+      assert.equal(state.state, 'done', state.error ?? '');
+      const r = state.result;
+      assert.equal(r.mu_fitted, true);
+      assert.ok(r.mu >= 0 && r.mu <= 2, `mu ${r.mu}`);
+      assert.equal(r.mu_line_points.length, 3);
+      assert.match(await page.textContent('#fit-table'), /μ \(fitted\)/);
+      // the same fit natively
+      const native = JSON.parse(execFileSync(cli, ['fit', file, '--scenario', 'tablecloth', '--kappa', '1e-3', '--grid', '2',
+        '--mu-grid', '3', '--refine-evaluations', '2'], { encoding: 'utf8' }));
+      for (const key of ['delta_over_rho', 'alpha_over_rho', 'mu', 'mean_error_cm', 'evaluations'])
+        assert.equal(r[key], native[key], `native ${key}`);
+      await page.waitForFunction(() => window.__tela.fit.replayDrawn === true, null, T);
+      assert.deepEqual(problems, []);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('a garbage recording shows a visible error', T, async () => {

@@ -1,12 +1,14 @@
-// The page's multi-worker fit API (wasm/bindings/bind_fit_page.cpp) under node: two module
-// instances (standing in for two workers) evaluate a sweep's points in a scrambled order, one
-// refines and finishes, and the result equals, to the last bit, one instance doing every point
-// in order and the native single-threaded `tela fit` (fit/fit_job.cpp). A partial sweep
-// finished as cancelled keeps the best evaluated point; bad input gives located errors.
+// The page's multi-worker fit API (wasm/bindings/bind_fit_page.cpp) under node: module
+// instances stand in for workers. The lead's job asks for points, the instances evaluate them
+// in a scrambled order, the lead is told the values in the order it asked, and the result
+// equals, to the last bit, one instance doing everything and the native single-threaded
+// `tela fit` (the same FitJob). Also a contact fit with mu (a cloth laid on the tablecloth
+// scene's table), a cancelled fit keeping the best evaluated point, and located errors.
 // Build first: scripts/build.sh.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -23,15 +25,47 @@ async function loadTela() {
 
 const OPTIONS = JSON.stringify({ kappa: 1e-3 });
 const SETTINGS = { grid: 3, refine_evaluations: 4 };
+const KEYS = ['delta_over_rho', 'alpha_over_rho', 'mu', 'mu_fitted', 'mean_error_cm', 'spatial_sd_cm', 'train_error_cm',
+  'evaluations', 'a_priori', 'sweep'];
 
-// the whole fit on one job: the start point, the sweep in index order, the refinement
-function fitInOrder(job) {
-  const { points } = JSON.parse(job.plan(JSON.stringify(SETTINGS)));
-  const [start] = JSON.parse(job.evaluateRange(-1, 1));
-  const sweep = JSON.parse(job.evaluateRange(0, points));
-  assert.equal(job.beginRefinement(JSON.stringify({ start, sweep })), '');
-  while (!job.refine(1));
-  return JSON.parse(job.finish(false));
+// the evaluation order inside a batch: last point first
+const reversed = (n) => Array.from({ length: n }, (_, k) => n - 1 - k);
+
+// Drives `lead` to the end: each batch it asks for is evaluated by `evaluators` in turn, in a
+// scrambled order when `scramble`, and told back in the order asked. Returns the finished fit.
+function fitWith(lead, evaluators, { max = 4, scramble = false } = {}) {
+  for (let batches = 0; ; batches++) {
+    assert.ok(batches < 1000, 'the fit ends');
+    const { points } = JSON.parse(lead.ask(max));
+    if (points.length === 0) break;
+    const values = new Array(points.length).fill(null);
+    const order = scramble ? reversed(points.length) : points.map((_, k) => k);
+    order.forEach((k, n) => {
+      [values[k]] = JSON.parse(evaluators[n % evaluators.length].evaluate(JSON.stringify([points[k]])));
+    });
+    const state = lead.tell(JSON.stringify(values));
+    assert.ok(!state.startsWith('error'), state);
+  }
+  return JSON.parse(lead.finish(false));
+}
+
+// the job's methods, recording the stage of every batch it asks for
+function wrap(job, stages) {
+  return {
+    ask(max) {
+      const stage = JSON.parse(job.state()).stage;
+      const answer = job.ask(max);
+      if (JSON.parse(answer).points.length) stages.push(stage);
+      return answer;
+    },
+    evaluate: (points) => job.evaluate(points),
+    tell: (values) => job.tell(values),
+    finish: (cancelled) => job.finish(cancelled),
+  };
+}
+
+function nativeFit(file, args) {
+  return JSON.parse(execFileSync(cli, ['fit', file, '--threads', '1', ...args], { encoding: 'utf8', timeout: 120000 }));
 }
 
 describe('wasm fit for several page workers', () => {
@@ -43,65 +77,92 @@ describe('wasm fit for several page workers', () => {
     const plans = jobs.map((job) => JSON.parse(job.plan(JSON.stringify(SETTINGS))));
     assert.deepEqual(plans[0], plans[1]);
     assert.equal(plans[0].points, 9);
+    assert.equal(plans[0].mu_fitted, false);
+    assert.equal(plans[0].planned, 1 + 9 + 4 + 1);
 
-    // indices -1 (start point) .. 8, handed out alternately in a scrambled order
-    const order = [5, -1, 8, 0, 3, 7, 1, 6, 2, 4];
-    const sweep = new Array(9).fill(null);
-    let start = null;
-    order.forEach((k, n) => {
-      const [e] = JSON.parse(jobs[n % 2].evaluateRange(k, 1));
-      assert.equal(e.index, k);
-      if (k < 0) start = e;
-      else sweep[k] = e;
-    });
     const lead = jobs[1];
-    assert.equal(lead.beginRefinement(JSON.stringify({ start, sweep })), '');
-    let steps = 0;
-    while (!lead.refine(1)) steps++;
-    assert.ok(steps <= SETTINGS.refine_evaluations);
-    const page = JSON.parse(lead.finish(false));
+    const page = fitWith(lead, [jobs[0], jobs[1]], { max: 4, scramble: true });
+    assert.equal(page.cancelled, false);
+    assert.ok(page.evaluations <= plans[0].planned);
 
     const single = new a.FitPageJob(text, OPTIONS);
-    const whole = fitInOrder(single);
-    for (const key of ['delta_over_rho', 'alpha_over_rho', 'mean_error_cm', 'spatial_sd_cm', 'train_error_cm',
-      'evaluations', 'cancelled', 'a_priori', 'sweep', 'sweep_points', 'frames'])
-      assert.deepEqual(page[key], whole[key], key);
-    assert.equal(page.cancelled, false);
+    single.plan(JSON.stringify(SETTINGS));
+    const whole = fitWith(single, [single], { max: 1 });
+    for (const key of [...KEYS, 'cancelled', 'sweep_points', 'frames']) assert.deepEqual(page[key], whole[key], key);
     single.delete();
 
     // the native CLI, one thread, same settings: the same numbers to the last bit
-    const native = JSON.parse(execFileSync(cli, ['fit', sample, '--kappa', '1e-3', '--grid', '3',
-      '--refine-evaluations', '4', '--threads', '1'], { encoding: 'utf8', timeout: 120000 }));
-    for (const key of ['delta_over_rho', 'alpha_over_rho', 'mean_error_cm', 'spatial_sd_cm', 'train_error_cm',
-      'evaluations', 'a_priori', 'sweep'])
-      assert.deepEqual(page[key], native[key], key);
+    const native = nativeFit(sample, ['--kappa', '1e-3', '--grid', '3', '--refine-evaluations', '4']);
+    for (const key of KEYS) assert.deepEqual(page[key], native[key], key);
 
     // what the panel shows: the detection summary, the recorded markers and a replay
     const summary = JSON.parse(lead.summary());
     assert.equal(summary.recording.format, 'motive-csv');
     assert.equal(summary.recording.points, 12);
     assert.deepEqual([summary.grid.cols, summary.grid.rows], [3, 4]);
+    assert.deepEqual(summary.obstacles, []);
     assert.equal(page.frames.length, summary.mesh.steps);
     assert.equal(lead.markers().length, (summary.mesh.steps + 1) * 36);
-    assert.equal(lead.simulate(0.48, 1.9).length, (summary.mesh.steps + 1) * 35 * 3);
+    assert.equal(lead.simulate(0.48, 1.9, NaN).length, (summary.mesh.steps + 1) * 35 * 3);
     assert.equal(lead.triangles().length % 3, 0);
 
-    // cancelled after part of the sweep: the best evaluated point, no testing evaluation
-    const partial = new Array(9).fill(null);
-    partial[2] = sweep[2];
-    partial[6] = sweep[6];
-    assert.equal(lead.beginRefinement(JSON.stringify({ start, sweep: partial })), '');
+    // cancelled inside the sweep: the start point and two of the first batch were evaluated
+    lead.plan(JSON.stringify(SETTINGS));
+    const [start] = JSON.parse(lead.ask(4)).points;
+    const startValue = JSON.parse(lead.evaluate(JSON.stringify([start])))[0];
+    lead.tell(JSON.stringify([startValue]));
+    const batch = JSON.parse(lead.ask(4));
+    assert.equal(batch.stage, 'sweep');
+    assert.equal(batch.points.length, 4);
+    const values = [null, null, null, null];
+    for (const k of [1, 3]) [values[k]] = JSON.parse(lead.evaluate(JSON.stringify([batch.points[k]])));
+    lead.tell(JSON.stringify(values));
     const cancelled = JSON.parse(lead.finish(true));
-    const best = [start, sweep[2], sweep[6]].reduce((p, q) => (q.mean_error_cm < p.mean_error_cm ? q : p));
+    const best = [startValue, values[1], values[3]].reduce((p, q) => (q.mean_error_cm < p.mean_error_cm ? q : p));
     assert.equal(cancelled.cancelled, true);
     assert.equal(cancelled.evaluations, 3);
     assert.equal(cancelled.delta_over_rho, best.delta_over_rho);
     assert.equal(cancelled.train_error_cm, best.mean_error_cm);
     assert.equal(cancelled.mean_error_cm, null);
     assert.deepEqual(cancelled.frames, []);
+    assert.equal(cancelled.sweep_points[0].ok, false);
+    assert.equal(cancelled.sweep_points[1].mean_error_cm, values[1].mean_error_cm);
 
-    assert.match(lead.beginRefinement('[1, 2'), /points: not a JSON object/);
+    assert.match(lead.tell('[1, 2'), /evaluations: not a JSON array/);
     for (const job of jobs) job.delete();
+  });
+
+  test('a contact fit (cloth laid on a table) fits mu too, as `tela fit --scenario` does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tela-fit-mu-'));
+    try {
+      const file = join(dir, 'lay.csv');
+      execFileSync(cli, ['synth-recording', 'A3-lay', '--out', file, '--duration', '3', '--mu', '0.6', '--kappa', '1e-3'],
+        { encoding: 'utf8', timeout: 60000 });
+      const [a, b] = await Promise.all([loadTela(), loadTela()]);
+      const text = readFileSync(file, 'utf8');
+      const options = JSON.stringify({ kappa: 1e-3, scene: 'tablecloth' });
+      const jobs = [new a.FitPageJob(text, options), new b.FitPageJob(text, options)];
+      for (const job of jobs) assert.equal(job.ok(), true, job.error());
+      const settings = JSON.stringify({ grid: 2, mu_grid: 3, refine_evaluations: 2 });
+      const plans = jobs.map((job) => JSON.parse(job.plan(settings)));
+      assert.equal(plans[0].mu_fitted, true);
+      assert.equal(plans[0].mu_grid, 3);
+      assert.equal(plans[0].planned, 1 + 4 + 3 + 2 + 1);
+      assert.deepEqual(JSON.parse(jobs[0].summary()).obstacles, ['plane', 'box']);
+      const stages = [];
+      const lead = jobs[0];
+      const page = fitWith(wrap(lead, stages), jobs, { max: 2, scramble: true });
+      assert.deepEqual([...new Set(stages)], ['a_priori', 'sweep', 'mu_line', 'refine']);
+      assert.equal(page.mu_fitted, true);
+      assert.equal(page.mu_line_points.length, 3);
+      const native = nativeFit(file, ['--scenario', 'tablecloth', '--kappa', '1e-3', '--grid', '2', '--mu-grid', '3',
+        '--refine-evaluations', '2']);
+      for (const key of [...KEYS, 'mu_line']) assert.deepEqual(page[key], native[key], key);
+      assert.ok(Number.isFinite(page.mu) && page.mu >= 0 && page.mu <= 2, `mu ${page.mu}`);
+      for (const job of jobs) job.delete();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('bad recordings and options give located errors', async () => {
@@ -114,6 +175,7 @@ describe('wasm fit for several page workers', () => {
       ['Format Version,1.23\n\ngarbage\n', '{}', /line 1/],
       ['Format Version,1.23\n', '{}', /motive-csv/],
       [readFileSync(sample, 'utf8'), 'not json', /options: not a JSON object/],
+      [readFileSync(sample, 'utf8'), '{"scene": "nope"}', /scene: no built-in scene named 'nope'/],
     ];
     for (const [text, options, message] of cases) {
       const job = new tela.FitPageJob(text, options);

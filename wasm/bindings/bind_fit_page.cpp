@@ -1,17 +1,15 @@
-// Embind layer for the page's Fit panel, where SEVERAL workers share one sweep: each worker
-// holds its own FitPageJob (same recording, same options, same settings), evaluates the
-// sweep points it is handed by index, and one of them then runs the Nelder-Mead refinement
-// and the final evaluation from the collected points. The bookkeeping follows FitJob
-// (fit/fit_job.cpp) step by step — the start point first, then the sweep in index order,
-// strict improvement only, the same refinement simplex — so a fit's result depends neither
-// on the number of workers nor on the order in which their answers arrive, and equals the
-// single-threaded FitJob's (and `tela fit`'s) on the same settings.
+// Embind layer for the page's Fit panel, where SEVERAL workers share one fit: every worker
+// holds a FitPageJob (same recording, options and settings) and evaluates the points it is
+// handed; one of them (the lead) also holds the fit's bookkeeping, FitJob itself
+// (fit/fit_job.h), which asks for points and is told their evaluations in its own order. So a
+// fit's result depends neither on the number of workers nor on the order in which their
+// answers arrive, and equals `tela fit`'s on the same settings (one FitJob, two drivers).
 //
 // Declarations and conversions only; nothing here throws. Errors come back as ok() == false
-// plus a message. Evaluations travel as JSON (17 significant digits, so doubles round-trip).
+// plus a message. Points and evaluations travel as JSON (17 significant digits, so doubles
+// round-trip).
 #include "fit/fit_job.h"
 #include "fit/fit_report.h"
-#include "fit/nelder_mead.h"
 #include "fit_options.h"
 #include "mocap/parse_recording.h"
 
@@ -24,6 +22,7 @@
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,8 +39,8 @@ val copy_to_js(std::size_t n, const T* data) {
 
 json number_or_null(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
 
-// settings JSON: {"grid", "refine_evaluations", "split": "whole"|"half"|[train_end_s],
-// "repetition", "start": [delta / rho, alpha / rho]}
+// settings JSON: {"grid", "refine_evaluations", "split": "whole"|"half", "repetition",
+// "start": [delta / rho, alpha / rho(, mu)], "mu_grid", "mu_max"}
 FitSettings read_settings(const std::string& text, double duration) {
   FitSettings s;
   s.threads = 1;
@@ -54,35 +53,52 @@ FitSettings read_settings(const std::string& text, double duration) {
   if (j.contains("repetition") && j["repetition"].is_number_integer())
     s.a_priori_repetition = j["repetition"].get<int>() == 2 ? 2 : 1;
   if (j.contains("split") && j["split"] == "half") split_half(s, duration);
-  if (j.contains("start") && j["start"].is_array() && j["start"].size() == 2 && j["start"][0].is_number() &&
+  if (j.contains("start") && j["start"].is_array() && j["start"].size() >= 2 && j["start"][0].is_number() &&
       j["start"][1].is_number()) {
     s.has_start = true;
     s.start_delta_ratio = j["start"][0].get<double>();
     s.start_alpha_ratio = j["start"][1].get<double>();
+    if (j["start"].size() > 2 && j["start"][2].is_number() && j["start"][2].get<double>() >= 0)
+      s.start_mu = j["start"][2].get<double>();
   }
+  // contact problems: mu_grid 0 keeps the obstacles' own mu (not fitted)
+  if (j.contains("mu_grid") && j["mu_grid"].is_number_integer())
+    s.mu_grid = std::max(0, std::min(100, j["mu_grid"].get<int>()));
+  if (j.contains("mu_max") && j["mu_max"].is_number() && j["mu_max"].get<double>() > 0)
+    s.mu_max = std::min(100.0, j["mu_max"].get<double>());
   return s;
 }
 
+json point_json(const FitPoint& p) {
+  return {{"delta_over_rho", p.delta_ratio}, {"alpha_over_rho", p.alpha_ratio}, {"mu", number_or_null(p.mu)}};
+}
+
+double number_or_nan(const json& j, const char* key) {
+  return j.contains(key) && j[key].is_number() ? j[key].get<double>() : std::numeric_limits<double>::quiet_NaN();
+}
+
 json evaluation_json(const Evaluation& e) {
-  return {{"delta_over_rho", e.delta_ratio}, {"alpha_over_rho", e.alpha_ratio},
+  return {{"delta_over_rho", e.delta_ratio}, {"alpha_over_rho", e.alpha_ratio}, {"mu", number_or_null(e.mu)},
           {"mean_error_cm", number_or_null(e.mean_error_cm)}, {"mean_sd_cm", number_or_null(e.mean_sd_cm)},
           {"frames", e.frames}, {"ok", e.ok}, {"message", e.message}};
 }
 
-// null or a malformed entry: a point that was never evaluated (a cancelled sweep)
-bool evaluation_from_json(const json& j, Evaluation& e) {
-  if (!j.is_object() || !j.contains("ok") || !j["ok"].is_boolean()) return false;
+// null or a malformed entry: a point that was never evaluated (a batch cut short by a cancel)
+std::optional<Evaluation> evaluation_from_json(const json& j) {
+  if (!j.is_object() || !j.contains("ok") || !j["ok"].is_boolean()) return std::nullopt;
   auto num = [&](const char* key) {
     return j.contains(key) && j[key].is_number() ? j[key].get<double>() : std::numeric_limits<double>::infinity();
   };
+  Evaluation e;
   e.delta_ratio = j.contains("delta_over_rho") && j["delta_over_rho"].is_number() ? j["delta_over_rho"].get<double>() : 0;
   e.alpha_ratio = j.contains("alpha_over_rho") && j["alpha_over_rho"].is_number() ? j["alpha_over_rho"].get<double>() : 0;
+  e.mu = number_or_nan(j, "mu");
   e.mean_error_cm = num("mean_error_cm");
   e.mean_sd_cm = num("mean_sd_cm");
   e.frames = j.contains("frames") && j["frames"].is_number_integer() ? j["frames"].get<int>() : 0;
   e.ok = j["ok"].get<bool>() && std::isfinite(e.mean_error_cm);
   if (j.contains("message") && j["message"].is_string()) e.message = j["message"].get<std::string>();
-  return true;
+  return e;
 }
 
 class FitPageJob {
@@ -95,31 +111,30 @@ class FitPageJob {
   std::string error() const { return error_; }
   std::string summary() const { return problem_ ? fit_summary_json(*problem_) : std::string("{}"); }
 
-  // Fixes the settings; returns {"grid", "points", "refine_evaluations", "start": [d, a],
-  // "a_priori": {delta, alpha, delta_over_rho, alpha_over_rho, S, V}, "train", "test"}.
+  // Fixes the settings and starts a new fit; returns {"grid", "points", "mu_grid", "mu_max",
+  // "mu_fitted", "refine_evaluations", "planned", "start": [d, a], "a_priori": {delta, alpha,
+  // delta_over_rho, alpha_over_rho, S, V, repetition}, "delta_over_rho_max",
+  // "alpha_over_rho_max", "train", "test"}.
   std::string plan(const std::string& settings_json) {
     if (!problem_) return "{}";
     const double duration = problem_->steps * problem_->dt;
     settings_ = read_settings(settings_json, duration);
-    // FitJob's constructor computes the a-priori estimate exactly as a whole fit does
-    const FitJob reference(problem_, settings_);
-    result_ = FitResult{};
-    result_.rho = problem_->rho;
-    result_.a_priori = reference.result().a_priori;
-    result_.sweep.assign(static_cast<std::size_t>(settings_.grid) * settings_.grid, Evaluation{});
-    refine_.reset();
-    best_value_ = std::numeric_limits<double>::infinity();
-    best_delta_ = best_alpha_ = 0;
-    const Eigen::Vector2d start = point(-1);
+    job_ = std::make_unique<FitJob>(problem_, settings_);
+    const FitResult& r = job_->result();
+    const std::vector<FitPoint> start = job_->ask(1);  // the start point (told later)
     return json{{"grid", settings_.grid},
                 {"points", settings_.grid * settings_.grid},
+                {"mu_grid", r.mu_fitted ? settings_.mu_grid : 0},
+                {"mu_max", settings_.mu_max},
+                {"mu_fitted", r.mu_fitted},
                 {"refine_evaluations", settings_.refine_evaluations},
-                {"start", {start[0], start[1]}},
+                {"planned", job_->planned_evaluations()},
+                {"start", {start[0].delta_ratio, start[0].alpha_ratio}},
                 {"a_priori",
-                 {{"delta", result_.a_priori.delta}, {"alpha", result_.a_priori.alpha},
-                  {"delta_over_rho", result_.a_priori.delta / problem_->rho},
-                  {"alpha_over_rho", result_.a_priori.alpha / problem_->rho},
-                  {"S", result_.a_priori.size}, {"V", result_.a_priori.speed},
+                 {{"delta", r.a_priori.delta}, {"alpha", r.a_priori.alpha},
+                  {"delta_over_rho", r.a_priori.delta / problem_->rho},
+                  {"alpha_over_rho", r.a_priori.alpha / problem_->rho},
+                  {"S", r.a_priori.size}, {"V", r.a_priori.speed},
                   {"repetition", settings_.a_priori_repetition}}},
                 {"delta_over_rho_max", settings_.delta_ratio_max},
                 {"alpha_over_rho_max", settings_.alpha_ratio_max},
@@ -128,120 +143,72 @@ class FitPageJob {
         .dump();
   }
 
-  // Evaluates the points first .. first + count - 1 on the training window; index -1 is the
-  // start point (a-priori or the user's), 0 .. grid^2 - 1 the sweep (i * grid + j: delta_i,
-  // alpha_j). Returns a JSON array of evaluations with their "index".
-  std::string evaluate_range(int first, int count) const {
+  // The lead's next points: {"stage", "first" (stage index of the first point: sweep point
+  // i * grid + j, mu-line point k, refinement evaluation n; 0 for the start point), "points":
+  // [{delta_over_rho, alpha_over_rho, mu}]}. No points: only the final evaluation is left.
+  std::string ask(int max) {
+    if (!job_) return R"({"stage":"done","first":0,"points":[]})";
+    const std::vector<FitPoint>& points = job_->ask(max);
+    const int first = job_->stage_position();
+    json list = json::array();
+    for (const FitPoint& p : points) list.push_back(point_json(p));
+    return json{{"stage", to_string(job_->stage())}, {"first", first}, {"points", list}}.dump();
+  }
+
+  // Evaluates a JSON array of points on the training window (any worker); returns the array
+  // of evaluations in the same order.
+  std::string evaluate(const std::string& points_json) const {
     json out = json::array();
-    if (!problem_) return out.dump();
-    const int total = settings_.grid * settings_.grid;
-    for (int k = std::max(-1, first); k < std::min(total, first + std::max(0, count)); ++k) {
-      const Eigen::Vector2d p = point(k);
-      json e = evaluation_json(evaluate(*problem_, p[0], p[1], settings_.train));
-      e["index"] = k;
-      out.push_back(e);
+    const json j = json::parse(points_json, nullptr, false);
+    if (!problem_ || !job_ || !j.is_array()) return out.dump();
+    for (const json& p : j) {
+      if (!p.is_object()) return json::array().dump();
+      const FitPoint point{number_or_nan(p, "delta_over_rho"), number_or_nan(p, "alpha_over_rho"), number_or_nan(p, "mu")};
+      out.push_back(evaluation_json(tela::evaluate(*problem_, point, settings_.train)));
     }
     return out.dump();
   }
 
-  // Takes the collected points {"start": evaluation, "sweep": [evaluation or null, ...]} and
-  // starts the refinement from the best of them (FitJob's order). Returns "" or an error.
-  std::string begin_refinement(const std::string& points_json) {
-    if (!problem_) return "no recording";
-    const json j = json::parse(points_json, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) return "points: not a JSON object";
-    result_.evaluations = 0;
-    best_value_ = std::numeric_limits<double>::infinity();
-    Evaluation start;
-    if (j.contains("start") && evaluation_from_json(j["start"], start)) {
-      result_.a_priori_evaluation = start;
-      consider(start);
-    } else {
-      result_.a_priori_evaluation.mean_error_cm = std::numeric_limits<double>::infinity();
-      result_.a_priori_evaluation.ok = false;
-    }
-    result_.sweep_best = -1;
-    const std::size_t total = result_.sweep.size();
-    const bool listed = j.contains("sweep") && j["sweep"].is_array();
-    bool complete = true;
-    for (std::size_t k = 0; k < total; ++k) {
-      Evaluation e;
-      if (!listed || k >= j["sweep"].size() || !evaluation_from_json(j["sweep"][k], e)) {
-        complete = false;
-        e.mean_error_cm = std::numeric_limits<double>::infinity();
-        e.ok = false;
-        e.message = "not evaluated";
-        const Eigen::Vector2d p = point(static_cast<int>(k));
-        e.delta_ratio = p[0];
-        e.alpha_ratio = p[1];
-        result_.sweep[k] = e;
-        continue;
-      }
-      result_.sweep[k] = e;
-      consider(e);
-      const Evaluation& best = result_.sweep_best >= 0 ? result_.sweep[result_.sweep_best] : e;
-      if (result_.sweep_best < 0 || (e.ok && e.mean_error_cm < best.mean_error_cm))
-        result_.sweep_best = static_cast<int>(k);
-    }
-    refine_.reset();
-    if (!complete || settings_.refine_evaluations <= 0 || !std::isfinite(best_value_)) return {};
-    const int cells = std::max(settings_.grid - 1, 4);
-    NelderMeadSettings nm;
-    nm.max_evaluations = settings_.refine_evaluations;
-    refine_ = std::make_unique<NelderMead>(
-        Eigen::Vector2d(best_delta_, best_alpha_),
-        Eigen::Vector2d(settings_.delta_ratio_max / cells, settings_.alpha_ratio_max / cells), Eigen::Vector2d(0, 0),
-        Eigen::Vector2d(settings_.delta_ratio_max, settings_.alpha_ratio_max), nm);
-    return {};
+  // The evaluations of the lead's last points, in their order (null: not evaluated, after a
+  // cancel); returns state() or "error: ...".
+  std::string tell(const std::string& values_json) {
+    if (!job_) return "error: no fit planned";
+    const json j = json::parse(values_json, nullptr, false);
+    if (j.is_discarded() || !j.is_array()) return "error: evaluations: not a JSON array";
+    std::vector<std::optional<Evaluation>> values;
+    for (const json& e : j) values.push_back(evaluation_from_json(e));
+    job_->tell(values);
+    return state();
   }
 
-  // at most `budget` refinement evaluations; true when the refinement is over
-  bool refine(int budget) {
-    for (int n = 0; n < std::max(1, budget); ++n) {
-      if (!refine_ || refine_->done()) return true;
-      const Eigen::VectorXd x = refine_->ask();
-      const Evaluation e = evaluate(*problem_, x[0], x[1], settings_.train);
-      consider(e);
-      refine_->tell(e.ok ? e.mean_error_cm : std::numeric_limits<double>::infinity());
-    }
-    return !refine_ || refine_->done();
-  }
-
-  // {"evaluations", "best": [d, a], "best_error_cm", "refine_evaluations"}
+  // {"evaluations", "stage", "best": [d, a, mu], "best_error_cm", "refine_evaluations"}
   std::string state() const {
-    return json{{"evaluations", result_.evaluations},
-                {"refine_evaluations", refine_ ? refine_->evaluations() : 0},
-                {"best", {best_delta_, best_alpha_}},
-                {"best_error_cm", number_or_null(best_value_)}}
+    if (!job_) return "{}";
+    const FitPoint& b = job_->best_point();
+    return json{{"evaluations", job_->result().evaluations},
+                {"stage", to_string(job_->stage())},
+                {"refine_evaluations", job_->refine_evaluations()},
+                {"best", {b.delta_ratio, b.alpha_ratio, number_or_null(b.mu)}},
+                {"best_error_cm", number_or_null(job_->best_error_cm())}}
         .dump();
   }
 
-  // The fit as fit_result_json (with per-frame errors and the sweep points). Unless
-  // cancelled, the fit is evaluated on the testing window first (as FitJob::finish).
+  // The fit as fit_result_json (with per-frame errors and the sweep points): cancelled, the
+  // best point so far; otherwise once every point was told, after the evaluation on the
+  // testing window.
   std::string finish(bool cancelled) {
-    if (!problem_) return "{}";
-    result_.cancelled = cancelled;
-    result_.delta_ratio = best_delta_;
-    result_.alpha_ratio = best_alpha_;
-    result_.train_error_cm = best_value_;
-    result_.test_frames.clear();
-    if (!cancelled && std::isfinite(best_value_)) {
-      const Evaluation test = evaluate(*problem_, best_delta_, best_alpha_, settings_.test, &result_.test_frames);
-      ++result_.evaluations;
-      result_.test_error_cm = test.mean_error_cm;
-      result_.test_sd_cm = test.mean_sd_cm;
-    } else {
-      result_.test_error_cm = result_.test_sd_cm = std::numeric_limits<double>::infinity();
-    }
-    result_.finished = true;
-    return fit_result_json(*problem_, settings_, result_, true);
+    if (!job_) return "{}";
+    if (cancelled) job_->cancel();
+    else if (!job_->finish_pending()) return "{}";
+    return fit_result_json(*problem_, settings_, job_->result(), true);
   }
 
-  // replay: the simulated nodes at every step, #steps+1 by #nodes*3 (Float32Array, z-up m)
-  val simulate(double delta_ratio, double alpha_ratio) const {
+  // replay: the simulated nodes at every step, #steps+1 by #nodes*3 (Float32Array, z-up m);
+  // mu NaN: the obstacles' own
+  val simulate(double delta_ratio, double alpha_ratio, double mu) const {
     if (!problem_) return val::global("Float32Array").new_(0);
     std::vector<Positions> trajectory;
-    evaluate(*problem_, delta_ratio, alpha_ratio, Window{}, nullptr, &trajectory);
+    tela::evaluate(*problem_, FitPoint{delta_ratio, alpha_ratio, mu}, Window{}, nullptr, &trajectory);
     std::vector<float> flat;
     for (const Positions& p : trajectory)
       for (Eigen::Index i = 0; i < p.size(); ++i) flat.push_back(static_cast<float>(p.data()[i]));
@@ -262,32 +229,9 @@ class FitPageJob {
   }
 
  private:
-  // index -1: the start point, clamped into the box; k >= 0: sweep point k
-  Eigen::Vector2d point(int k) const {
-    if (k < 0) {
-      double d = settings_.has_start ? settings_.start_delta_ratio : result_.a_priori.delta / problem_->rho;
-      double a = settings_.has_start ? settings_.start_alpha_ratio : result_.a_priori.alpha / problem_->rho;
-      return {std::clamp(d, 0.0, settings_.delta_ratio_max), std::clamp(a, 0.0, settings_.alpha_ratio_max)};
-    }
-    const int i = k / settings_.grid, j = k % settings_.grid;
-    return {settings_.delta_ratio_max * i / (settings_.grid - 1), settings_.alpha_ratio_max * j / (settings_.grid - 1)};
-  }
-
-  void consider(const Evaluation& e) {
-    ++result_.evaluations;
-    if (e.ok && e.mean_error_cm < best_value_) {
-      best_value_ = e.mean_error_cm;
-      best_delta_ = e.delta_ratio;
-      best_alpha_ = e.alpha_ratio;
-    }
-  }
-
   std::shared_ptr<const FitProblem> problem_;
   FitSettings settings_;
-  FitResult result_;
-  std::unique_ptr<NelderMead> refine_;
-  double best_value_ = std::numeric_limits<double>::infinity();
-  double best_delta_ = 0, best_alpha_ = 0;
+  std::unique_ptr<FitJob> job_;
   std::string error_;
 };
 
@@ -304,9 +248,9 @@ EMSCRIPTEN_BINDINGS(tela_fit_page) {
       .function("error", &FitPageJob::error)
       .function("summary", &FitPageJob::summary)
       .function("plan", &FitPageJob::plan)
-      .function("evaluateRange", &FitPageJob::evaluate_range)
-      .function("beginRefinement", &FitPageJob::begin_refinement)
-      .function("refine", &FitPageJob::refine)
+      .function("ask", &FitPageJob::ask)
+      .function("evaluate", &FitPageJob::evaluate)
+      .function("tell", &FitPageJob::tell)
       .function("state", &FitPageJob::state)
       .function("finish", &FitPageJob::finish)
       .function("simulate", &FitPageJob::simulate)

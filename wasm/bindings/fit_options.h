@@ -4,17 +4,21 @@
 
 #include "fit/fit_problem.h"
 #include "mocap/parse_recording.h"
+#include "scenario/scenes.h"
 
 #include <nlohmann/json.hpp>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace tela {
 
-// options JSON (every key optional): {"format", "units", "up", "rho", "kappa", "dt",
+// options JSON (every key optional): {"format", "units", "up", "scene", "rho", "kappa", "dt",
 // "cols", "rows", "order": [...], "held": [a, b], "exclude": [...], "refine", "width",
-// "height", "duration", "held_smoothing", "taut_tolerance"}. Returns an error message or "".
+// "height", "duration", "held_smoothing", "taut_tolerance"}. "scene" names a built-in scene
+// whose obstacles (a contact fit: mu becomes fittable), rho and solver settings are used, as
+// `tela fit --scenario NAME`; "rho" and "dt" override them. Returns an error message or "".
 inline std::string read_problem_options(const std::string& text, RecordingParseOptions& parse, FitProblemOptions& options) {
   if (text.empty()) return {};
   const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
@@ -33,6 +37,15 @@ inline std::string read_problem_options(const std::string& text, RecordingParseO
     for (const auto& item : j[key])
       if (item.is_string()) out.push_back(item.get<std::string>());
   };
+  std::string scene;
+  str("scene", scene);
+  if (!scene.empty()) {
+    const std::optional<Scenario> s = builtin_scene(scene);
+    if (!s) return "scene: no built-in scene named '" + scene + "'";
+    options.rho = s->material.rho;
+    options.solver = s->solver;
+    options.obstacles = s->obstacles;
+  }
   str("format", parse.format);
   str("units", parse.units);
   str("up", options.up);

@@ -233,6 +233,15 @@ void FitJob::tell(const std::vector<std::optional<Evaluation>>& values) {
   asked_.clear();
 }
 
+int FitJob::stage_position() const {
+  switch (stage_) {
+    case FitStage::sweep: return next_sweep_;
+    case FitStage::mu_line: return next_mu_;
+    case FitStage::refine: return refine_evaluations();
+    default: return 0;
+  }
+}
+
 bool FitJob::finish_pending() {
   if (stage_ == FitStage::final_evaluation && !result_.finished) finish();
   return result_.finished;

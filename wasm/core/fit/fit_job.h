@@ -94,6 +94,9 @@ class FitJob {
   const FitPoint& best_point() const { return best_; }
   double best_error_cm() const { return best_value_; }
   int refine_evaluations() const { return refine_ ? refine_->evaluations() : 0; }
+  // where the next points asked start within their stage: sweep point i * grid + j, mu-line
+  // point k, refinement evaluation n (0 for the start point)
+  int stage_position() const;
   void cancel();
   bool finished() const { return result_.finished; }
   FitStage stage() const { return stage_; }

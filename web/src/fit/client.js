@@ -1,15 +1,16 @@
 // The page's side of a fit shared by several workers (web/src/fit/fit-worker.js, each with
-// its own WebAssembly instance). The sweep's points are handed out one at a time to whichever
-// worker is idle and stored by index; the start point and the collected sweep then go to one
-// worker, which refines (Nelder-Mead) and finishes. Because every point's value depends only
-// on its index and the bookkeeping (wasm/bindings/bind_fit_page.cpp) walks the points in
-// index order, the result does not depend on the number of workers or on timing.
+// its own WebAssembly instance). The lead worker (the first) holds the fit's bookkeeping
+// (FitJob): it is asked for the next points (the start point, a batch of the sweep or of the
+// mu line, one refinement point), the points go to whichever worker is idle, and the lead is
+// told their evaluations in the order it asked. Because the job considers them in that order,
+// the result does not depend on the number of workers or on timing.
 //
 // const fit = createFitClient({ workers: 3 });
 // await fit.load(text, options) -> { ok, summary | error }   (every worker parses the recording)
-// await fit.run(settings, { onProgress(done, total, stage, best) }) -> { ok, result | error }
+// await fit.run(settings, { onProgress(done, total, stage, best, plan, sweep, muLine) })
+//   -> { ok, result, plan, points | error }   best: [delta/rho, alpha/rho, error cm, mu]
 // fit.cancel()   the run resolves with the best parameters so far (result.cancelled = true)
-// await fit.replay(deltaOverRho, alphaOverRho) -> { simulated, markers, triangles }
+// await fit.replay(deltaOverRho, alphaOverRho, mu) -> { simulated, markers, triangles }
 // fit.dispose()
 // one per core (the main thread idles during a fit), at most 4
 export function defaultWorkerCount() {
@@ -68,60 +69,60 @@ export function createFitClient({ workers = defaultWorkerCount() } = {}) {
       const badPlan = plans.find((p) => !p.ok);
       if (badPlan) return { ok: false, error: badPlan.error };
       const plan = plans[0].plan;
-      const total = 1 + plan.points + plan.refine_evaluations + 1;
-      let done = 0;
-      let best = null; // [d, a, error] shown while the sweep runs (display only)
-      const note = (e) => {
-        if (e.ok && e.mean_error_cm !== null && (!best || e.mean_error_cm < best[2])) best = [e.delta_over_rho, e.alpha_over_rho, e.mean_error_cm];
-      };
-      onProgress(0, total, 'sweep', best, plan);
-
-      // the start point (index -1) and the sweep (0 .. points - 1), one point per request
-      const points = new Array(plan.points).fill(null);
-      let start = null;
-      let next = -1;
-      let failure = null;
-      const collect = async (worker) => {
-        while (!cancelled && !failure && next < plan.points) {
-          const index = next++;
-          const answer = await worker.request({ type: 'evaluate', first: index, count: 1 });
-          if (!answer.ok) { failure = answer.error; return; }
-          for (const e of answer.points) {
-            if (e.index < 0) start = e;
-            else points[e.index] = e;
-            note(e);
-          }
-          done++;
-          if (!cancelled) onProgress(done, total, 'sweep', best, plan, points);
-        }
-      };
-      await Promise.all(pool.map(collect));
-      if (failure) return { ok: false, error: failure };
-
+      const total = plan.planned;
       const lead = pool[0];
-      const begun = await lead.request({ type: 'refine-begin', points: { start, sweep: points } });
-      if (!begun.ok) return { ok: false, error: begun.error };
+      const sweep = new Array(plan.points).fill(null);
+      const muLine = new Array(plan.mu_grid).fill(null);
+      let done = 0;
+      let best = null; // [d, a, error, mu] shown while the fit runs (display only)
+      const note = (e) => {
+        if (e.ok && e.mean_error_cm !== null && (!best || e.mean_error_cm < best[2])) best = [e.delta_over_rho, e.alpha_over_rho, e.mean_error_cm, e.mu];
+      };
+      onProgress(0, total, 'a_priori', best, plan, sweep, muLine);
+
       while (!cancelled) {
-        const step = await lead.request({ type: 'refine', budget: 1 });
-        if (!step.ok) return { ok: false, error: step.error };
-        const s = step.state;
-        if (s.best_error_cm !== null) best = [s.best[0], s.best[1], s.best_error_cm];
-        if (step.done) break;
-        onProgress(1 + plan.points + s.refine_evaluations, total, 'refine', best, plan, points);
+        const asked = await lead.request({ type: 'ask', max: 4 * pool.length });
+        if (!asked.ok) return { ok: false, error: asked.error };
+        const { stage, first, points } = asked.next;
+        if (points.length === 0) break;
+        // one point per request, to whichever worker is idle; kept in the order asked
+        const values = new Array(points.length).fill(null);
+        let next = 0;
+        let failure = null;
+        await Promise.all(pool.map(async (worker) => {
+          while (!cancelled && !failure && next < points.length) {
+            const k = next++;
+            const answer = await worker.request({ type: 'evaluate', points: [points[k]] });
+            if (!answer.ok) { failure = answer.error; return; }
+            const e = answer.evaluations[0];
+            values[k] = e;
+            if (stage === 'sweep') sweep[first + k] = e;
+            if (stage === 'mu_line') muLine[first + k] = e;
+            note(e);
+            done++;
+            if (!cancelled) onProgress(done, total, stage, best, plan, sweep, muLine);
+          }
+        }));
+        if (failure) return { ok: false, error: failure };
+        // a batch cut short by a cancel is told too (null = not evaluated): the best so far counts
+        const told = await lead.request({ type: 'tell', values });
+        if (!told.ok) return { ok: false, error: told.error };
+        const s = told.state;
+        if (s.best_error_cm !== null) best = [s.best[0], s.best[1], s.best_error_cm, s.best[2]];
       }
-      if (!cancelled) onProgress(total - 1, total, 'final evaluation', best, plan, points);
+      if (!cancelled) onProgress(total - 1, total, 'final evaluation', best, plan, sweep, muLine);
       const finished = await lead.request({ type: 'finish', cancelled });
       if (!finished.ok) return { ok: false, error: finished.error };
-      onProgress(total, total, 'done', best, plan, points);
+      onProgress(total, total, 'done', best, plan, sweep, muLine);
       // points: the sweep as evaluated here (null = never evaluated, after a cancel)
-      return { ok: true, result: finished.result, plan, points };
+      return { ok: true, result: finished.result, plan, points: sweep, muLine };
     } finally {
       running = false;
     }
   }
 
-  async function replay(delta, alpha) {
-    const answer = await pool[0].request({ type: 'replay', delta, alpha });
+  async function replay(delta, alpha, mu = null) {
+    const answer = await pool[0].request({ type: 'replay', delta, alpha, mu: mu ?? NaN });
     return answer;
   }
 

@@ -1,16 +1,17 @@
 // One fitting worker: its own WebAssembly instance holding a FitPageJob
-// (wasm/bindings/bind_fit_page.cpp) for the recording. Several of these share a sweep: the
-// page (web/src/fit/client.js) hands each worker sweep points by index and collects the
-// answers; one worker then refines and finishes. Every message is answered with its id.
+// (wasm/bindings/bind_fit_page.cpp) for the recording. Several of these share a fit: the
+// lead worker's job asks for points and is told their evaluations, and the page
+// (web/src/fit/client.js) hands the points to whichever worker is idle. Every message is
+// answered with its id.
 //
 // messages in:
 //   { type: 'load', id, text, options }        parse + build the problem -> { summary } or { error }
-//   { type: 'plan', id, settings }             -> { plan }
-//   { type: 'evaluate', id, first, count }     -> { points: [evaluation with index] }
-//   { type: 'refine-begin', id, points }       -> { error? }
-//   { type: 'refine', id, budget }             -> { done, state }
-//   { type: 'finish', id, cancelled }          -> { result } (fit_result_json)
-//   { type: 'replay', id, delta, alpha }       -> { simulated, markers, triangles } (transferred)
+//   { type: 'plan', id, settings }             start a fit -> { plan }
+//   { type: 'ask', id, max }                   (lead) -> { next: { stage, first, points } }
+//   { type: 'evaluate', id, points }           -> { evaluations } (same order)
+//   { type: 'tell', id, values }               (lead) evaluations or null, in the order asked -> { state }
+//   { type: 'finish', id, cancelled }          (lead) -> { result } (fit_result_json)
+//   { type: 'replay', id, delta, alpha, mu }   -> { simulated, markers, triangles } (transferred)
 // messages out: { type: 'ready' } once, { id, ok, ...answer } or { id, ok: false, error }
 import createTela from '../wasm/tela.mjs';
 
@@ -40,20 +41,18 @@ function answer(data) {
     }
     case 'plan':
       return { id, ok: true, plan: JSON.parse(job.plan(JSON.stringify(data.settings ?? {}))) };
+    case 'ask':
+      return { id, ok: true, next: JSON.parse(job.ask(data.max ?? 1)) };
     case 'evaluate':
-      return { id, ok: true, points: JSON.parse(job.evaluateRange(data.first, data.count)) };
-    case 'refine-begin': {
-      const error = job.beginRefinement(JSON.stringify(data.points));
-      return error ? { id, ok: false, error } : { id, ok: true };
-    }
-    case 'refine': {
-      const done = job.refine(data.budget ?? 1);
-      return { id, ok: true, done, state: JSON.parse(job.state()) };
+      return { id, ok: true, evaluations: JSON.parse(job.evaluate(JSON.stringify(data.points ?? []))) };
+    case 'tell': {
+      const state = job.tell(JSON.stringify(data.values ?? []));
+      return state.startsWith('error: ') ? { id, ok: false, error: state.slice(7) } : { id, ok: true, state: JSON.parse(state) };
     }
     case 'finish':
       return { id, ok: true, result: JSON.parse(job.finish(!!data.cancelled)) };
     case 'replay': {
-      const simulated = job.simulate(data.delta, data.alpha);
+      const simulated = job.simulate(data.delta, data.alpha, data.mu ?? NaN);
       const markers = job.markers();
       const triangles = job.triangles();
       return { id, ok: true, simulated, markers, triangles, transfer: [simulated.buffer, markers.buffer, triangles.buffer] };

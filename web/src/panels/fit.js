@@ -3,7 +3,9 @@
 // it (up axis, grid, held corners, duration, training window), runs the fit on several
 // workers with a progress bar and Cancel, and shows e_i and s_i against time, the
 // (δ/ρ, α/ρ) error heat map with the optimum and the a-priori estimate (Table 4.6), and a
-// replay of the recorded markers against the simulated cloth. Exports: the fit as JSON with
+// replay of the recorded markers against the simulated cloth. A recording of cloth on a table
+// is fitted against a built-in scene's obstacles, with the Coulomb friction μ fitted too
+// (thesis §4.3; the same FitJob as `tela fit --scenario NAME`). Exports: the fit as JSON with
 // provenance (settings, SHA-256 of the input file, app version) and a share link that carries
 // the fitted parameters in a Simulate scenario — never the recording.
 //
@@ -19,6 +21,9 @@ let openFile = null; // the mounted panel's open(name, bytes)
 
 const SAMPLE = { url: 'samples/a3-shake-synthetic.csv', name: 'a3-shake-synthetic.csv' };
 const UP_AXES = ['', 'z', 'y', 'x', '-z', '-y', '-x'];
+// built-in scenes whose obstacles (in the recording's z-up frame, metres) a recording can be
+// fitted against; `tela synth-recording A2-lay` lays a sheet on the tablecloth scene's table
+const OBSTACLE_SCENES = [['', 'none'], ['tablecloth', 'tablecloth: table (top z = 0.75 m) and floor']];
 
 const el = (tag, props = {}, ...children) => {
   const node = Object.assign(document.createElement(tag), props);
@@ -87,13 +92,15 @@ export const fitPanel = {
     ui.rho = numberInput('fit-rho', 0.1804, { min: 0 });
     ui.kappa = numberInput('fit-kappa', 0, { min: 0 });
     ui.kappa.title = 'bending stiffness, fixed during the fit (thesis §4.2.2: 0; the sample was made with 0.001)';
+    ui.scene = select('fit-scene', OBSTACLE_SCENES);
+    ui.scene.title = 'a built-in scene whose obstacles the recorded cloth touches: contacts and Coulomb friction are simulated, and μ can be fitted';
     ui.apply = el('button', { type: 'button', id: 'fit-apply', textContent: 'Apply corrections', disabled: true });
     ui.corrections = el('fieldset', {},
       el('legend', { textContent: 'Corrections' }),
       param('up axis', ui.up), param('marker columns', ui.cols), param('marker rows', ui.rows),
       param('held corner', ui.held1), param('held corner', ui.held2),
       param('use the first', ui.duration, 's'), param('ρ inertial density', ui.rho, 'kg/m²'),
-      param('κ bending (fixed)', ui.kappa), ui.apply);
+      param('κ bending (fixed)', ui.kappa), param('obstacles', ui.scene), ui.apply);
     container.append(ui.corrections);
 
     // ---- fit
@@ -102,12 +109,15 @@ export const fitPanel = {
     ui.split = select('fit-split', [['whole', 'whole recording (§4.2)'], ['half', 'train 1st half, test 2nd (§4.1.2)']]);
     ui.repetition = select('fit-repetition', [['1', 'repetition 1 (hanger)'], ['2', 'repetition 2 (bare hands)']]);
     ui.workers = numberInput('fit-workers', defaultWorkerCount(), { step: 1, min: 1 });
+    ui.muGrid = numberInput('fit-mu-grid', 9, { step: 1, min: 0 });
+    ui.muGrid.title = 'points of the μ line in [0, 2] after the sweep (0: keep the obstacles’ own μ); only with obstacles';
     ui.run = el('button', { type: 'button', id: 'fit-run', textContent: 'Fit', disabled: true });
     ui.cancel = el('button', { type: 'button', id: 'fit-cancel', textContent: 'Cancel', disabled: true });
     ui.progress = el('progress', { id: 'fit-progress', max: 1, value: 0 });
     ui.progressText = el('span', { id: 'fit-progress-text', className: 'unit', textContent: '' });
     container.append(el('h2', { textContent: 'Fit' }), el('fieldset', {},
       param('sweep grid', ui.grid, 'points/axis'), param('Nelder–Mead', ui.refine, 'evaluations'),
+      param('μ line (with obstacles)', ui.muGrid, 'points'),
       param('windows', ui.split), param('a-priori (Table 4.6)', ui.repetition), param('workers', ui.workers),
       el('div', { className: 'transport' }, ui.run, ui.cancel),
       el('div', { className: 'fit-progress' }, ui.progress, ui.progressText)));
@@ -152,6 +162,7 @@ export const fitPanel = {
       if (Number(ui.duration.value) > 0) o.duration = Number(ui.duration.value);
       if (Number(ui.rho.value) > 0) o.rho = Number(ui.rho.value);
       if (ui.kappa.value !== '' && Number(ui.kappa.value) >= 0) o.kappa = Number(ui.kappa.value);
+      if (ui.scene.value) o.scene = ui.scene.value;
       return o;
     }
     function settings() {
@@ -160,6 +171,7 @@ export const fitPanel = {
         refine_evaluations: Math.max(0, Math.min(400, Math.round(Number(ui.refine.value) || 0))),
         split: ui.split.value,
         repetition: Number(ui.repetition.value),
+        mu_grid: Math.max(0, Math.min(60, Math.round(Number(ui.muGrid.value) || 0))),
       };
     }
 
@@ -176,6 +188,7 @@ export const fitPanel = {
         ['held corners', s.grid.held.join(', ')],
         ['missing data', `${pct(r.missing_fraction)} (${r.missing_samples} samples)`],
         ['mesh', `${s.mesh.nx} × ${s.mesh.ny} nodes, ${fmt(100 * s.mesh.width)} × ${fmt(100 * s.mesh.height)} cm, dt ${s.mesh.dt} s, ${s.mesh.steps} steps`],
+        ['obstacles', s.obstacles?.length ? `${s.obstacles.join(', ')} (contacts and friction simulated)` : 'none'],
       ];
       ui.detected.replaceChildren(...rows.flatMap(([k, v]) => [el('dt', { textContent: k }), el('dd', { textContent: v })]));
       ui.detected.dataset.format = r.format;
@@ -254,7 +267,8 @@ export const fitPanel = {
           mirror.progress = done / total;
           mirror.progressUpdates = (mirror.progressUpdates ?? 0) + 1;
           ui.progress.value = done / total;
-          ui.progressText.textContent = `${stage} ${done}/${total}${best ? ` · best ē ${fmt(best[2])} cm at (${fmt(best[0])}, ${fmt(best[1])})` : ''}`;
+          const at = best ? `(${fmt(best[0])}, ${fmt(best[1])}${best[3] !== null && best[3] !== undefined ? `, μ ${fmt(best[3])}` : ''})` : '';
+          ui.progressText.textContent = `${stage.replace('_', ' ')} ${done}/${total}${best ? ` · best ē ${fmt(best[2])} cm at ${at}` : ''}`;
           if (points && stage === 'sweep' && done % Math.max(1, plan.grid) === 0) {
             ui.results.hidden = false;
             drawHeatmap(ui.heat, { grid: plan.grid, points, deltaMax: plan.delta_over_rho_max, alphaMax: plan.alpha_over_rho_max,
@@ -292,6 +306,7 @@ export const fitPanel = {
         ['α/ρ', fmt(r.alpha_over_rho), fmt(ap.alpha / r.rho)],
         ['δ (kg/m²)', fmt(r.delta), fmt(ap.delta)],
         ['α (kg/(m² s))', fmt(r.alpha), fmt(ap.alpha)],
+        ...(r.mu !== null && r.mu !== undefined ? [[r.mu_fitted ? 'μ (fitted)' : 'μ (fixed)', fmt(r.mu), '']] : []),
         ['ē training (cm)', fmt(r.train_error_cm), fmt(ap.train_error_cm)],
         ['ē testing (cm)', fmt(r.mean_error_cm), ''],
         ['s̄ testing (cm)', fmt(r.spatial_sd_cm), ''],
@@ -315,7 +330,7 @@ export const fitPanel = {
 
     async function loadReplay() {
       if (!result || !Number.isFinite(result.train_error_cm ?? NaN)) return;
-      const answer = await client.replay(result.delta_over_rho, result.alpha_over_rho);
+      const answer = await client.replay(result.delta_over_rho, result.alpha_over_rho, result.mu);
       if (!answer.ok) return showFitError(`The replay could not be simulated: ${answer.error}`);
       const nodes = summary.mesh.nx * summary.mesh.ny;
       replay = makeReplay({ simulated: answer.simulated, markers: answer.markers, triangles: answer.triangles, markerNodes: summary.mesh.marker_nodes, nodes, nx: summary.mesh.nx });
@@ -378,6 +393,9 @@ export const fitPanel = {
       // the current Simulate scene with the fitted material: parameters only, never the recording
       const scenario = structuredClone(base);
       scenario.material = { ...(scenario.material ?? {}), rho: result.rho, delta: result.delta, alpha: result.alpha };
+      // a contact fit: its friction on every obstacle of the scene
+      if (result.mu !== null && result.mu !== undefined && Array.isArray(scenario.obstacles))
+        scenario.obstacles = scenario.obstacles.map((o) => ({ ...o, mu: result.mu }));
       const hash = await encodeShareHash({ scenario, steps: 0, view: { playing: false } });
       const url = `${location.href.replace(/#.*$/, '')}${hash}`;
       mirror.shareLink = url;
@@ -388,7 +406,8 @@ export const fitPanel = {
       } catch {
         // no clipboard permission: show the link instead
       }
-      app.showNotice(`Share link for “${app.state.name}” with the fitted δ = ${fmt(result.delta)}, α = ${fmt(result.alpha)} (ρ = ${fmt(result.rho)}) ${copied ? 'copied to the clipboard' : `: ${url}`}. The recording is not in it.`);
+      const mu = result.mu !== null && result.mu !== undefined ? `, μ = ${fmt(result.mu)}` : '';
+      app.showNotice(`Share link for “${app.state.name}” with the fitted δ = ${fmt(result.delta)}, α = ${fmt(result.alpha)}${mu} (ρ = ${fmt(result.rho)}) ${copied ? 'copied to the clipboard' : `: ${url}`}. The recording is not in it.`);
     });
 
     ui.sample.addEventListener('click', async () => {
