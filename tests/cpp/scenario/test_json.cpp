@@ -93,6 +93,13 @@ TEST_CASE("integer-valued numbers are accepted for integers, fractions are not")
         "solver.max_iterations: must be >= 1 (got 0)");
   CHECK(error_of(with(R"("solver": {"max_iterations": 10001})")) ==
         "solver.max_iterations: must be <= 10000 (got 10001)");
+  CHECK(error_of(with(R"("solver": {"max_substeps": 3})")) ==
+        "solver.max_substeps: 1, 2 or 4 substeps per step, found 3");
+  CHECK(error_of(with(R"("solver": {"max_substeps": 8})")) == "solver.max_substeps: must be <= 4 (got 8)");
+  const auto fixed = parse_scenario(with(R"("solver": {"max_substeps": 1})"));
+  REQUIRE_MESSAGE(fixed.ok(), fixed.error);
+  CHECK(fixed.value->solver.max_substeps == 1);
+  CHECK(contains(tela::scenario_to_json(*fixed.value), "\"max_substeps\": 1"));
   CHECK(error_of(with(R"("seed": -3)")) == "seed: must be >= 0 (got -3)");
   CHECK(contains(error_of(with(R"("seed": "7")")), "seed: must be a number"));
 }

@@ -113,6 +113,21 @@ TEST_CASE("bad scenarios fail with a message naming the problem") {
   }
 }
 
+TEST_CASE("solver.max_substeps caps the adaptive subdivision (1: the thesis' fixed step)") {
+  Scenario s = *builtin_scene("hang-20x33");
+  s.duration = 0.3;
+  for (int cap : {1, 2, 4}) {
+    s.solver.max_substeps = cap;
+    Simulation sim = make(s);
+    sim.step_n(static_cast<int>(sim.steps_for_duration()));
+    REQUIRE_FALSE(sim.failed());
+    CAPTURE(cap);
+    CHECK(sim.stats().max_substeps <= cap);
+    CHECK(sim.stats().max_constraint_error <= s.solver.tolerance);
+    if (cap == 4) CHECK(sim.stats().max_substeps == 4);  // this falling sheet needs them
+  }
+}
+
 TEST_CASE("a diverging run stops with a message instead of hanging") {
   Scenario s = *builtin_scene("wam-fast");
   s.solver.dt = 0.5;            // absurdly large step for a 0.6 Hz shake

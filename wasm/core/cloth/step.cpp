@@ -143,12 +143,13 @@ StepReport step(const ClothModel& model, const std::vector<ControlTrack>& tracks
   if (workspace.targets.rows() != model.node_count()) workspace.targets = model.rest_positions;
 
   StepReport report;
-  int level = workspace.level;
+  const int max_level = model.solver.max_substeps >= 4 ? kMaxLevel : model.solver.max_substeps >= 2 ? 1 : 0;
+  int level = std::min(workspace.level, max_level);
   int spent = 0;  // iterations of rejected attempts count too: they were work
   int hardest = 0;
   for (;;) {
     const int substeps = 1 << level;
-    const bool last_resort = level == kMaxLevel;
+    const bool last_resort = level >= max_level;
     const int cap = last_resort ? model.solver.max_iterations
                                 : std::min(model.solver.max_iterations, kSplitIterations);
     const StepSystem& system = system_for(model, level, workspace);

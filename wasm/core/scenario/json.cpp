@@ -555,11 +555,18 @@ bool parse_material(const json& j, Material& material, std::string& error) {
 
 bool parse_solver(const json& j, SolverSettings& solver, std::string& error) {
   const std::string p = "solver";
-  return require_object(j, p, error) &&
-         check_keys(j, p, {"dt", "tolerance", "max_iterations"}, error) &&
-         read_number(j, "dt", p, Range{0.0, 1.0, true, false}, solver.dt, error) &&
-         read_number(j, "tolerance", p, Range{0.0, 0.5, true, false}, solver.tolerance, error) &&
-         read_int(j, "max_iterations", p, 1, max_iterations_limit, solver.max_iterations, error);
+  if (!(require_object(j, p, error) &&
+        check_keys(j, p, {"dt", "tolerance", "max_iterations", "max_substeps"}, error) &&
+        read_number(j, "dt", p, Range{0.0, 1.0, true, false}, solver.dt, error) &&
+        read_number(j, "tolerance", p, Range{0.0, 0.5, true, false}, solver.tolerance, error) &&
+        read_int(j, "max_iterations", p, 1, max_iterations_limit, solver.max_iterations, error) &&
+        read_int(j, "max_substeps", p, 1, 4, solver.max_substeps, error)))
+    return false;
+  if (solver.max_substeps == 3) {
+    error = p + ".max_substeps: 1, 2 or 4 substeps per step, found 3";
+    return false;
+  }
+  return true;
 }
 
 // "set" or "set:i,j,k" (elements i, j, k of the node set, by position)
@@ -1240,6 +1247,7 @@ std::string scenario_to_json(const Scenario& s, int indent) {
   j["solver"] = {{"dt", s.solver.dt},
                  {"tolerance", s.solver.tolerance},
                  {"max_iterations", s.solver.max_iterations}};
+  if (s.solver.max_substeps != SolverSettings{}.max_substeps) j["solver"]["max_substeps"] = s.solver.max_substeps;
   j["duration"] = s.duration;
   ordered_json controls = ordered_json::array();
   for (const Control& c : s.controls) {

@@ -49,6 +49,9 @@ struct SolverSettings {
   double dt = 0.01;             // s
   double tolerance = 1e-3;      // relative constraint error (see cloth/constraints.h)
   int max_iterations = 50;      // projection iterations per step
+  // adaptive subdivision (cloth/step.h, our addition): at most 1, 2 or 4 substeps per step;
+  // 1 is the thesis' fixed step
+  int max_substeps = 4;
 };
 
 // Node selector: explicit indices, or a node-set name of the mesh. The name is either "set"
