@@ -36,7 +36,8 @@ std::string describe(const Reconstruction& r) {
     if (r.attachment.words[t].empty()) out << " point " << r.attachment.collapses_to[t];
   }
   out << " | complete " << r.attachment.complete << " corners off " << r.attachment.corner_mismatches
-      << " orientable " << r.attachment.orientable << " steps " << r.attachment.crown_steps;
+      << " orientable " << r.attachment.orientable << " sides off " << r.attachment.side_mismatches;
+  for (const std::string& p : r.attachment.problems) out << " | " << p;
   return out.str();
 }
 
@@ -143,6 +144,33 @@ TEST_CASE("attachment: flat and wavy cloth (a disc), every boundary arc once" * 
       INFO("wave " << wave << " seed " << seed << ": " << describe(r));
       CHECK(r.attachment.complete);
       CHECK(r.attachment.orientable == 1);
+    }
+}
+
+// an incomplete word is never silent: the attachment lists what failed and the reconstruction warns
+TEST_CASE("attachment: incomplete words say why, complete ones pass every check") {
+  for (const Positions& cloud : {torus(5000, 7), square_cloth(3000, 7, 0.12), open_cylinder(3000, 7)})
+    for (std::uint64_t seed : {100, 101}) {
+      const Reconstruction r = reconstructed(cloud, seed);
+      INFO(describe(r));
+      const bool warned = std::any_of(r.warnings.begin(), r.warnings.end(), [](const std::string& w) {
+        return w.rfind("attaching words incomplete", 0) == 0;
+      });
+      CHECK(warned == !r.attachment.complete);
+      if (!r.attachment.complete) {
+        CHECK((!r.attachment.problems.empty() || r.attachment.corner_mismatches > 0));
+        CHECK(r.attachment.orientable == -1);
+        continue;
+      }
+      CHECK(r.attachment.problems.empty());
+      for (std::size_t c = 0; c < r.cells.one_cells.size(); ++c)
+        CHECK(r.attachment.uses[c] == (r.cells.one_cells[c].kind == OneCellKind::boundary_arc ? 1 : 2));
+      for (const auto& word : r.attachment.words)  // consecutive letters meet at a 0-cell
+        for (std::size_t i = 0; i < word.size(); ++i) {
+          const AttachingEdge& a = word[i];
+          const AttachingEdge& b = word[(i + 1) % word.size()];
+          CHECK(r.attachment.ends[a.cell][a.sign > 0 ? 1 : 0] == r.attachment.ends[b.cell][b.sign > 0 ? 0 : 1]);
+        }
     }
 }
 

@@ -1,5 +1,7 @@
 #include "morse/cells.h"
 
+#include "morse/union_find.h"
+
 #include <algorithm>
 #include <map>
 
@@ -49,12 +51,79 @@ std::vector<int> descend(const NeighbourGraph& graph, const std::vector<double>&
   return path;
 }
 
+// Where a saddle's descending 1-cell starts. The level curves place a saddle somewhere in the
+// slab piece where they merge; the discrete saddle is a point of that piece around which, in the
+// ball of its neighbours up to `rings` edges away, the points below it form two or more
+// components reaching the ball's rim, and so do the points above it. Of those, the one nearest
+// the given saddle is taken, with its lowest neighbour in each of the two lowest components
+// below. point = -1 when the piece has none.
+struct SaddleStart {
+  int point = -1, first = -1, second = -1;
+};
+
+SaddleStart split_below(const Positions& points, const NeighbourGraph& graph, const std::vector<double>& f,
+                        const std::vector<int>& piece_of, int s) {
+  constexpr int rings = 3;
+  const int n = graph.size();
+  std::vector<int> depth(n, -1), component(n, -1);
+  SaddleStart best;
+  double best_distance = 0;
+  for (int v = 0; v < n; ++v) {
+    if (piece_of[v] != piece_of[s]) continue;
+    std::vector<int> ball{v};
+    depth[v] = 0;
+    for (std::size_t head = 0; head < ball.size(); ++head) {
+      const int u = ball[head];
+      if (depth[u] == rings) continue;
+      for (const int* w = graph.begin(u); w != graph.end(u); ++w)
+        if (depth[*w] < 0) {
+          depth[*w] = depth[u] + 1;
+          ball.push_back(*w);
+        }
+    }
+    // components below and above v in the ball; per component below: v's lowest neighbour in it
+    std::vector<int> rim_below, rim_above, lowest_neighbour;
+    int components = 0;
+    for (int u : ball) {
+      if (u == v || component[u] >= 0) continue;
+      const bool below = lower(f, u, v);
+      const int id = components++;
+      bool rim = false;
+      int lowest = -1;
+      std::vector<int> stack{u};
+      component[u] = id;
+      while (!stack.empty()) {
+        const int x = stack.back();
+        stack.pop_back();
+        rim = rim || depth[x] == rings;
+        if (depth[x] == 1 && (lowest < 0 || lower(f, x, lowest))) lowest = x;
+        for (const int* w = graph.begin(x); w != graph.end(x); ++w)
+          if (*w != v && depth[*w] >= 0 && component[*w] < 0 && lower(f, *w, v) == below) {
+            component[*w] = id;
+            stack.push_back(*w);
+          }
+      }
+      if (!rim) continue;
+      if (below && lowest >= 0) lowest_neighbour.push_back(lowest);
+      if (below) rim_below.push_back(id);
+      else rim_above.push_back(id);
+    }
+    for (int u : ball) depth[u] = component[u] = -1;
+    if (rim_below.size() < 2 || rim_above.size() < 2 || lowest_neighbour.size() < 2) continue;
+    const double distance = (points.row(v) - points.row(s)).squaredNorm();
+    if (best.point >= 0 && distance >= best_distance) continue;
+    std::sort(lowest_neighbour.begin(), lowest_neighbour.end(), [&](int a, int b) { return lower(f, a, b); });
+    best = {v, lowest_neighbour[0], lowest_neighbour[1]};
+    best_distance = distance;
+  }
+  return best;
+}
+
 }  // namespace
 
 Cells build_cells(const Positions& points, const NeighbourGraph& graph, const std::vector<double>& f,
                   const Flows& flows, const std::vector<char>& on_boundary, const BoundaryCurves& curves,
                   const std::vector<TangentPlane>& planes, const CriticalPoints& critical) {
-  (void)planes;
   const int n = graph.size();
   Cells cells;
   std::vector<char> is_zero_cell(n, 0);
@@ -72,22 +141,25 @@ Cells build_cells(const Positions& points, const NeighbourGraph& graph, const st
   for (int i = 0; i < static_cast<int>(critical.points.size()); ++i) {
     const CriticalPoint& c = critical.points[i];
     if (c.type == CriticalType::interior_saddle) {
-      // the two branches leave through the lowest neighbour and the lower neighbour most
-      // opposite to it
-      const int s = c.point;
-      int first = -1;
-      for (const int* w = graph.begin(s); w != graph.end(s); ++w)
-        if (lower(f, *w, s) && (first < 0 || lower(f, *w, first))) first = *w;
-      int second = -1;
-      double most_opposite = 2;
-      if (first >= 0) {
-        const Eigen::RowVector3d d0 = (points.row(first) - points.row(s)).normalized();
-        for (const int* w = graph.begin(s); w != graph.end(s); ++w) {
-          if (*w == first || !lower(f, *w, s)) continue;
-          const double cosine = d0.dot((points.row(*w) - points.row(s)).normalized());
-          if (cosine < most_opposite) {
-            most_opposite = cosine;
-            second = *w;
+      // the two branches leave the discrete saddle nearest it through its lowest neighbours on
+      // the two sides below (split_below); where there is none, the saddle's lowest neighbour
+      // and the lower neighbour most opposite to it
+      const SaddleStart start = split_below(points, graph, f, critical.pieces.piece_of, c.point);
+      const int s = start.point >= 0 ? start.point : c.point;
+      int first = start.first, second = start.second;
+      if (start.point < 0) {
+        for (const int* w = graph.begin(s); w != graph.end(s); ++w)
+          if (lower(f, *w, s) && (first < 0 || lower(f, *w, first))) first = *w;
+        double most_opposite = 2;
+        if (first >= 0) {
+          const Eigen::RowVector3d d0 = (points.row(first) - points.row(s)).normalized();
+          for (const int* w = graph.begin(s); w != graph.end(s); ++w) {
+            if (*w == first || !lower(f, *w, s)) continue;
+            const double cosine = d0.dot((points.row(*w) - points.row(s)).normalized());
+            if (cosine < most_opposite) {
+              most_opposite = cosine;
+              second = *w;
+            }
           }
         }
       }
