@@ -18,9 +18,32 @@ const char* to_string(OneCellKind kind) {
 
 namespace {
 
+// The path (fewest edges, without v) from v to the closest point lower than v or a 0-cell;
+// empty when none is among the first 1024 points visited.
+std::vector<int> way_down(const NeighbourGraph& graph, const std::vector<double>& f,
+                          const std::vector<char>& is_zero_cell, int v) {
+  std::vector<int> order{v}, parent{-1};
+  std::map<int, int> visited{{v, 0}};
+  for (std::size_t head = 0; head < order.size() && order.size() < 1024; ++head)
+    for (const int* w = graph.begin(order[head]); w != graph.end(order[head]); ++w) {
+      if (visited.count(*w)) continue;
+      visited[*w] = static_cast<int>(order.size());
+      order.push_back(*w);
+      parent.push_back(static_cast<int>(head));
+      if (lower(f, *w, v) || is_zero_cell[*w]) {
+        std::vector<int> way;
+        for (int i = static_cast<int>(order.size()) - 1; i > 0; i = parent[i]) way.push_back(order[i]);
+        std::reverse(way.begin(), way.end());
+        return way;
+      }
+    }
+  return {};
+}
+
 // Descends by Down from `start` until a 0-cell, a boundary point (after leaving the starting
 // band when `leave_boundary`), or a dead end; across discrete minima that are not 0-cells it
-// hops to the lowest point two rings away when that is lower.
+// hops to the lowest point two rings away when that is lower, else walks (fewest edges) to the
+// closest lower point, so that it ends at a 0-cell or on the boundary.
 std::vector<int> descend(const NeighbourGraph& graph, const std::vector<double>& f, const Flows& flows,
                          const std::vector<char>& on_boundary, const std::vector<char>& is_zero_cell,
                          int start, bool leave_boundary, bool* ends_on_boundary) {
@@ -44,7 +67,12 @@ std::vector<int> descend(const NeighbourGraph& graph, const std::vector<double>&
       for (const int* w = graph.begin(v); w != graph.end(v); ++w)
         for (const int* u = graph.begin(*w); u != graph.end(*w); ++u)
           if (lower(f, *u, next)) next = *u;
-      if (next == v) break;
+      if (next == v) {  // deeper pit: the closest (fewest edges) point that is lower or a 0-cell
+        const std::vector<int> way = way_down(graph, f, is_zero_cell, v);
+        if (way.empty()) break;
+        path.insert(path.end(), way.begin(), way.end() - 1);
+        next = way.back();
+      }
     }
     path.push_back(next);
   }
@@ -155,6 +183,16 @@ Cells build_cells(const Positions& points, const NeighbourGraph& graph, const st
           const Eigen::RowVector3d d0 = (points.row(first) - points.row(s)).normalized();
           for (const int* w = graph.begin(s); w != graph.end(s); ++w) {
             if (*w == first || !lower(f, *w, s)) continue;
+            const double cosine = d0.dot((points.row(*w) - points.row(s)).normalized());
+            if (cosine < most_opposite) {
+              most_opposite = cosine;
+              second = *w;
+            }
+          }
+          // one neighbour below only: the second branch leaves by the neighbour most opposite
+          // to it that does not flow straight back to the saddle
+          for (const int* w = graph.begin(s); w != graph.end(s) && second < 0; ++w) {
+            if (*w == first || flows.down[*w] == s) continue;
             const double cosine = d0.dot((points.row(*w) - points.row(s)).normalized());
             if (cosine < most_opposite) {
               most_opposite = cosine;
