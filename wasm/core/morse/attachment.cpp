@@ -330,6 +330,7 @@ Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, co
   attachment.words.assign(two_count, {});
   attachment.collapses_to.assign(two_count, -1);
   std::vector<int> walk_of(two_count, -1);
+  std::vector<int> extra_walks(two_count, 0);  // walks beside a 2-cell that already has one
   int holes = 0;
   for (int w = 0; w < static_cast<int>(walks.size()); ++w) {
     int outside = 0;
@@ -364,12 +365,16 @@ Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, co
       if (own >= 0 && own != best) ++attachment.side_mismatches;
     }
     if (walk_of[best] >= 0) {
-      attachment.problems.push_back("2-cell " + std::to_string(best) + " is beside two walks");
+      ++extra_walks[best];
       continue;
     }
     walk_of[best] = w;
     for (const Dart& d : walks[w]) attachment.words[best].push_back(d.letter);
   }
+  for (int t = 0; t < two_count; ++t)
+    if (extra_walks[t] > 0)
+      attachment.problems.push_back("2-cell " + std::to_string(t) + " is beside " + std::to_string(1 + extra_walks[t]) +
+                                    " walks");
   if (holes != curves.count())
     attachment.problems.push_back(std::to_string(holes) + " walks outside the boundary for " +
                                   std::to_string(curves.count()) + " boundary curves");
