@@ -10,33 +10,21 @@
 namespace tela::morse {
 namespace {
 
-// The 0-cell at each end of each 1-cell: the 0-cell at that point; for a boundary arc, the 0-cell
-// of its curve whose cut (its nearest polyline point, as in morse/cells.cpp) is that point (a
-// curve without 0-cells is one arc without ends).
-std::vector<std::array<int, 2>> cell_ends(const Positions& points, const BoundaryCurves& curves, const Cells& cells) {
-  std::vector<int> cut_of(cells.zero_cells.size(), -1);  // polyline point of each boundary 0-cell
-  for (int z = 0; z < static_cast<int>(cells.zero_cells.size()); ++z) {
-    const int q = cells.zero_cells[z];
-    const int k = curves.curve_of[q];
-    if (k < 0) continue;
-    double best = 1e300;
-    for (int v : curves.polylines[k]) {
-      const double d = (points.row(v) - points.row(q)).squaredNorm();
-      if (d < best) {
-        best = d;
-        cut_of[z] = v;
-      }
-    }
-  }
+// The 0-cell at each end of each 1-cell: the 0-cell at that point; for a boundary arc, the
+// 0-cells of its curve it was cut at (morse/cells.cpp; a curve without 0-cells is one arc
+// without ends; 0-cells cut at the same point are joined by a one-point arc).
+std::vector<std::array<int, 2>> cell_ends(const Cells& cells) {
   std::vector<std::array<int, 2>> ends;
   for (const OneCell& cell : cells.one_cells) {
+    if (cell.kind == OneCellKind::boundary_arc) {
+      ends.push_back(cell.cut_at);
+      continue;
+    }
     std::array<int, 2> end{-1, -1};
     for (int s = 0; s < 2 && !cell.path.empty(); ++s) {
       const int p = s == 0 ? cell.path.front() : cell.path.back();
       for (int z = 0; z < static_cast<int>(cells.zero_cells.size()) && end[s] < 0; ++z)
-        if (cell.kind == OneCellKind::boundary_arc ? cut_of[z] == p && curves.curve_of[cells.zero_cells[z]] == cell.boundary_curve
-                                                   : cells.zero_cells[z] == p)
-          end[s] = z;
+        if (cells.zero_cells[z] == p) end[s] = z;
     }
     ends.push_back(end);
   }
@@ -174,7 +162,7 @@ Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, co
   }
 
   // 1-cells to 0-cells
-  attachment.ends = cell_ends(points, curves, cells);
+  attachment.ends = cell_ends(cells);
 
   // the vertices of the 1-skeleton: the 0-cells, then the points where a 1-cell ends without
   // one (a boundary curve without 0-cells closes on itself there; a descending path that

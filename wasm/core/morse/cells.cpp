@@ -152,6 +152,7 @@ SaddleStart split_below(const Positions& points, const NeighbourGraph& graph, co
 Cells build_cells(const Positions& points, const NeighbourGraph& graph, const std::vector<double>& f,
                   const Flows& flows, const std::vector<char>& on_boundary, const BoundaryCurves& curves,
                   const std::vector<TangentPlane>& planes, const CriticalPoints& critical) {
+  (void)planes;
   const int n = graph.size();
   Cells cells;
   std::vector<char> is_zero_cell(n, 0);
@@ -239,30 +240,34 @@ Cells build_cells(const Positions& points, const NeighbourGraph& graph, const st
   for (int k = 0; k < curves.count(); ++k) {
     const std::vector<int>& line = curves.polylines[k];
     // the 0-cells on this curve, placed at the nearest polyline point
-    std::vector<int> cuts;
-    for (int z : cells.zero_cells) {
-      if (curves.curve_of[z] != k) continue;
+    std::vector<std::pair<int, int>> cuts;  // polyline index, 0-cell
+    for (int z = 0; z < static_cast<int>(cells.zero_cells.size()); ++z) {
+      const int q = cells.zero_cells[z];
+      if (curves.curve_of[q] != k) continue;
       int best = 0;
       double best_distance = 1e300;
       for (int i = 0; i < static_cast<int>(line.size()); ++i) {
-        const double d = (points.row(line[i]) - points.row(z)).squaredNorm();
+        const double d = (points.row(line[i]) - points.row(q)).squaredNorm();
         if (d < best_distance) {
           best_distance = d;
           best = i;
         }
       }
-      cuts.push_back(best);
+      cuts.emplace_back(best, z);
     }
     std::sort(cuts.begin(), cuts.end());
     const int pieces = std::max<int>(1, static_cast<int>(cuts.size()));
-    if (cuts.empty()) cuts.push_back(0);
+    const bool uncut = cuts.empty();
+    if (uncut) cuts.emplace_back(0, -1);
     for (int i = 0; i < pieces; ++i) {
       OneCell cell;
       cell.kind = OneCellKind::boundary_arc;
       cell.boundary_curve = k;
-      const int from = cuts[i];
-      const int to = i + 1 < static_cast<int>(cuts.size()) ? cuts[i + 1] : cuts[0] + static_cast<int>(line.size());
+      const std::pair<int, int>& next = cuts[(i + 1) % cuts.size()];
+      const int from = cuts[i].first;
+      const int to = i + 1 < static_cast<int>(cuts.size()) ? next.first : cuts[0].first + static_cast<int>(line.size());
       for (int j = from; j <= to; ++j) cell.path.push_back(line[j % line.size()]);
+      cell.cut_at = {cuts[i].second, next.second};
       cells.one_cells.push_back(std::move(cell));
     }
   }
