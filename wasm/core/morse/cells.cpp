@@ -3,6 +3,7 @@
 #include "morse/union_find.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 
 namespace tela::morse {
@@ -79,26 +80,36 @@ std::vector<int> descend(const NeighbourGraph& graph, const std::vector<double>&
   return path;
 }
 
-// Where a saddle's descending 1-cell starts. The level curves place a saddle somewhere in the
-// slab piece where they merge; the discrete saddle is a point of that piece around which, in the
-// ball of its neighbours up to `rings` edges away, the points below it form two or more
-// components reaching the ball's rim, and so do the points above it. Of those, the one nearest
-// the given saddle is taken, with its lowest neighbour in each of the two lowest components
-// below. point = -1 when the piece has none.
+// Where a saddle's descending 1-cell starts. The level curves place a saddle in the slab piece
+// where the level curves change, which may be a slab from the saddle's height and far
+// from it. A discrete saddle is a point around which, in the ball of the points up to `rings`
+// edges away, the points below it form two or more components reaching the ball's rim, and so
+// do the points above it; its strength is the size of the smaller of the two largest
+// components below and above (noise makes saddles of strength 1 or 2). Of the points of the
+// saddle's slab and the slabs on either side, not within reach of a discrete saddle already
+// taken (`taken`), the strongest is taken; the 1-cell leads (fewest edges, through the side or
+// points below) from it to the lowest point of each of its two largest sides below.
+// point = -1 when there is none.
 struct SaddleStart {
-  int point = -1, first = -1, second = -1;
+  int point = -1;
+  std::vector<int> lead[2];  // from a neighbour of the point down into each side
 };
 
-SaddleStart split_below(const Positions& points, const NeighbourGraph& graph, const std::vector<double>& f,
-                        const std::vector<int>& piece_of, int s) {
-  constexpr int rings = 3;
+SaddleStart split_below(const NeighbourGraph& graph, const std::vector<double>& f, const SlabPieces& pieces, int s,
+                        int rings, const std::vector<int>& taken) {
   const int n = graph.size();
+  const std::vector<int>& piece_of = pieces.piece_of;
+  // the pieces of the saddle's slab and of the slabs on either side
+  std::vector<char> searched(pieces.piece_slab.size(), 0);
+  for (std::size_t q = 0; q < searched.size(); ++q)
+    searched[q] = std::abs(pieces.piece_slab[q] - pieces.piece_slab[piece_of[s]]) <= 1 ? 1 : 0;
   std::vector<int> depth(n, -1), component(n, -1);
   SaddleStart best;
-  double best_distance = 0;
+  int best_strength = 0;
+  std::vector<int> ball, stack;
   for (int v = 0; v < n; ++v) {
-    if (piece_of[v] != piece_of[s]) continue;
-    std::vector<int> ball{v};
+    if (piece_of[v] < 0 || !searched[piece_of[v]]) continue;
+    ball.assign(1, v);
     depth[v] = 0;
     for (std::size_t head = 0; head < ball.size(); ++head) {
       const int u = ball[head];
@@ -109,22 +120,28 @@ SaddleStart split_below(const Positions& points, const NeighbourGraph& graph, co
           ball.push_back(*w);
         }
     }
-    // components below and above v in the ball; per component below: v's lowest neighbour in it
-    std::vector<int> rim_below, rim_above, lowest_neighbour;
+    // components below and above v in the ball; per component below reaching the rim: its
+    // size and lowest point
+    struct Side {
+      int size, id, lowest;
+    };
+    std::vector<Side> sides;
+    std::vector<int> above_sizes;
     int components = 0;
     for (int u : ball) {
       if (u == v || component[u] >= 0) continue;
       const bool below = lower(f, u, v);
       const int id = components++;
       bool rim = false;
-      int lowest = -1;
-      std::vector<int> stack{u};
+      int lowest = u, size = 0;
+      stack.assign(1, u);
       component[u] = id;
       while (!stack.empty()) {
         const int x = stack.back();
         stack.pop_back();
+        ++size;
         rim = rim || depth[x] == rings;
-        if (depth[x] == 1 && (lowest < 0 || lower(f, x, lowest))) lowest = x;
+        if (lower(f, x, lowest)) lowest = x;
         for (const int* w = graph.begin(x); w != graph.end(x); ++w)
           if (*w != v && depth[*w] >= 0 && component[*w] < 0 && lower(f, *w, v) == below) {
             component[*w] = id;
@@ -132,17 +149,36 @@ SaddleStart split_below(const Positions& points, const NeighbourGraph& graph, co
           }
       }
       if (!rim) continue;
-      if (below && lowest >= 0) lowest_neighbour.push_back(lowest);
-      if (below) rim_below.push_back(id);
-      else rim_above.push_back(id);
+      if (below) sides.push_back({size, id, lowest});
+      else above_sizes.push_back(size);
+    }
+    // strength: the size of the smaller of the two largest sides, below and above
+    std::sort(sides.begin(), sides.end(), [](const Side& a, const Side& b) { return a.size > b.size; });
+    std::sort(above_sizes.rbegin(), above_sizes.rend());
+    const int strength = sides.size() >= 2 && above_sizes.size() >= 2 ? std::min(sides[1].size, above_sizes[1]) : 0;
+    const bool free = std::none_of(taken.begin(), taken.end(), [&](int t) { return depth[t] >= 0; });
+    if (strength > best_strength && free) {
+      // each branch leads from v to the lowest point of one of the two largest sides, inside it
+      SaddleStart found;
+      found.point = v;
+      for (int k = 0; k < 2; ++k) {
+        std::map<int, int> parent{{v, -1}};
+        std::vector<int> queue{v};
+        for (std::size_t head = 0; head < queue.size() && !parent.count(sides[k].lowest); ++head)
+          for (const int* w = graph.begin(queue[head]); w != graph.end(queue[head]); ++w)
+            if (depth[*w] >= 0 && !parent.count(*w) && (component[*w] == sides[k].id || lower(f, *w, v))) {
+              parent[*w] = queue[head];
+              queue.push_back(*w);
+            }
+        for (int x = sides[k].lowest; x != v && parent.count(x); x = parent[x]) found.lead[k].push_back(x);
+        std::reverse(found.lead[k].begin(), found.lead[k].end());
+      }
+      if (!found.lead[0].empty() && !found.lead[1].empty()) {
+        best = found;
+        best_strength = strength;
+      }
     }
     for (int u : ball) depth[u] = component[u] = -1;
-    if (rim_below.size() < 2 || rim_above.size() < 2 || lowest_neighbour.size() < 2) continue;
-    const double distance = (points.row(v) - points.row(s)).squaredNorm();
-    if (best.point >= 0 && distance >= best_distance) continue;
-    std::sort(lowest_neighbour.begin(), lowest_neighbour.end(), [&](int a, int b) { return lower(f, a, b); });
-    best = {v, lowest_neighbour[0], lowest_neighbour[1]};
-    best_distance = distance;
   }
   return best;
 }
@@ -167,15 +203,19 @@ Cells build_cells(const Positions& points, const NeighbourGraph& graph, const st
   }
 
   std::vector<int> extra;  // boundary points where 1-cells end
+  std::vector<int> saddle_starts;  // discrete saddles already taken by a 1-cell
   for (int i = 0; i < static_cast<int>(critical.points.size()); ++i) {
     const CriticalPoint& c = critical.points[i];
     if (c.type == CriticalType::interior_saddle) {
-      // the two branches leave the discrete saddle nearest it through its lowest neighbours on
-      // the two sides below (split_below); where there is none, the saddle's lowest neighbour
-      // and the lower neighbour most opposite to it
-      const SaddleStart start = split_below(points, graph, f, critical.pieces.piece_of, c.point);
+      // the two branches leave the strongest discrete saddle near it into its two sides below
+      // (split_below, balls of 5 edges, else 7); where there is none, they leave the saddle by
+      // its lowest neighbour and the lower neighbour most opposite to it
+      SaddleStart start;
+      for (int rings = 5; rings <= 7 && start.point < 0; rings += 2)
+        start = split_below(graph, f, critical.pieces, c.point, rings, saddle_starts);
+      if (start.point >= 0) saddle_starts.push_back(start.point);
       const int s = start.point >= 0 ? start.point : c.point;
-      int first = start.first, second = start.second;
+      int first = start.point >= 0 ? start.lead[0].back() : -1, second = start.point >= 0 ? start.lead[1].back() : -1;
       if (start.point < 0) {
         for (const int* w = graph.begin(s); w != graph.end(s); ++w)
           if (lower(f, *w, s) && (first < 0 || lower(f, *w, first))) first = *w;
@@ -209,6 +249,10 @@ Cells build_cells(const Positions& points, const NeighbourGraph& graph, const st
       bool a_boundary = false, b_boundary = false;
       if (first >= 0) a = descend(graph, f, flows, on_boundary, is_zero_cell, first, false, &a_boundary);
       if (second >= 0) b = descend(graph, f, flows, on_boundary, is_zero_cell, second, false, &b_boundary);
+      if (start.point >= 0) {  // the leads into the sides come first
+        a.insert(a.begin(), start.lead[0].begin(), start.lead[0].end() - 1);
+        b.insert(b.begin(), start.lead[1].begin(), start.lead[1].end() - 1);
+      }
       cell.path.assign(a.rbegin(), a.rend());
       cell.path.push_back(s);
       cell.path.insert(cell.path.end(), b.begin(), b.end());
