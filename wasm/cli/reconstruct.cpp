@@ -121,7 +121,7 @@ int run_reconstruct(const std::vector<std::string>& args) {
   for (int t = 0; t < morse::kCriticalTypeCount; ++t)
     critical[morse::to_string(static_cast<morse::CriticalType>(t))] = r.critical.count(static_cast<morse::CriticalType>(t));
   const morse::Topology& topology = r.topology;
-  // attaching words: per 2-cell, [1-cell, sign] letters in the crown's cyclic order
+  // attaching words: per 2-cell, [1-cell, sign] letters in the cyclic order of the walk round it
   nlohmann::json words = nlohmann::json::array();
   for (const std::vector<morse::AttachingEdge>& word : r.attachment.words) {
     nlohmann::json letters = nlohmann::json::array();
@@ -135,6 +135,7 @@ int run_reconstruct(const std::vector<std::string>& args) {
       {"words", words},
       {"collapses_to", r.attachment.collapses_to},
       {"complete", r.attachment.complete},
+      {"problems", r.attachment.problems},
       {"corner_mismatches", r.attachment.corner_mismatches},
       {"orientable", r.attachment.orientable},
   };

@@ -2,7 +2,7 @@
 //   build/tela_tests --no-skip --test-case='morse diagnostic*'
 // "sweep": every shape under MORSE_DIRS random directions (seeds 100, 101, ...) on MORSE_CLOUDS
 // clouds (seeds 7, 8, ...), default 8 x 2; prints each run and, for a wrong one, its critical
-// points. "sublevel": for the holed ellipsoid, the Euler characteristic of the sublevel set
+// points and whether the attaching words are complete (else the first failed check). "sublevel": for the holed ellipsoid, the Euler characteristic of the sublevel set
 // below each level, summed from the slab pieces, next to that of an exact triangulation of the
 // surface (a 300 x 600 grid of its parameters). A level within noise of a critical value may
 // disagree for one level; a disagreement that persists starts in the slab holding the error.
@@ -48,10 +48,11 @@ TEST_CASE("morse diagnostic sweep" * doctest::skip()) {
       {"flat", [](std::uint64_t s) { return square_cloth(3000, s, 0.0); }, 1, 1},
       {"wavy", [](std::uint64_t s) { return square_cloth(3000, s, 0.12); }, 1, 1},
       {"moebius", [](std::uint64_t s) { return moebius_strip(4000, s); }, 0, 1},
+      {"knot", [](std::uint64_t s) { return knotted_torus(30000, s); }, 0, 0},
   };
   const int clouds = environment("MORSE_CLOUDS", 2), directions = environment("MORSE_DIRS", 8);
   for (const Shape& shape : shapes) {
-    int right = 0, total = 0;
+    int right = 0, total = 0, words = 0;
     for (int c = 0; c < clouds; ++c) {
       const Positions cloud = shape.make(7 + c);
       for (int d = 0; d < directions; ++d) {
@@ -66,9 +67,12 @@ TEST_CASE("morse diagnostic sweep" * doctest::skip()) {
                         t.euler == t.morse_sum && t.euler == rec.critical.euler_from_pieces;
         ++total;
         right += ok ? 1 : 0;
-        std::printf("%s cloud %d direction %d (%.2f %.2f %.2f): chi %d, boundary curves %d, slabs %d %s\n", shape.name,
-                    7 + c, 100 + d, rec.direction.x(), rec.direction.y(), rec.direction.z(), t.euler,
-                    t.boundary_components, rec.slicing.slab_count, ok ? "ok" : "WRONG");
+        words += rec.attachment.complete ? 1 : 0;
+        std::printf("%s cloud %d direction %d (%.2f %.2f %.2f): chi %d, boundary curves %d, slabs %d %s; words %s%s\n",
+                    shape.name, 7 + c, 100 + d, rec.direction.x(), rec.direction.y(), rec.direction.z(), t.euler,
+                    t.boundary_components, rec.slicing.slab_count, ok ? "ok" : "WRONG",
+                    rec.attachment.complete ? "complete" : "incomplete: ",
+                    rec.attachment.problems.empty() ? "" : rec.attachment.problems.front().c_str());
         if (ok) continue;
         for (const CriticalPoint& p : rec.critical.points)
           std::printf("   %-24s point %5d piece %4d slab %3d f %8.4f boundary curve %d\n", to_string(p.type), p.point,
@@ -76,7 +80,7 @@ TEST_CASE("morse diagnostic sweep" * doctest::skip()) {
         for (const std::string& w : rec.warnings) std::printf("   warning: %s\n", w.c_str());
       }
     }
-    std::printf("%s: %d of %d right\n", shape.name, right, total);
+    std::printf("%s: %d of %d right, words complete in %d\n", shape.name, right, total, words);
   }
 }
 

@@ -1,6 +1,9 @@
 #include "morse/cells.h"
 
+#include "morse/union_find.h"
+
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 
 namespace tela::morse {
@@ -16,9 +19,32 @@ const char* to_string(OneCellKind kind) {
 
 namespace {
 
+// The path (fewest edges, without v) from v to the closest point lower than v or a 0-cell;
+// empty when none is among the first 1024 points visited.
+std::vector<int> way_down(const NeighbourGraph& graph, const std::vector<double>& f,
+                          const std::vector<char>& is_zero_cell, int v) {
+  std::vector<int> order{v}, parent{-1};
+  std::map<int, int> visited{{v, 0}};
+  for (std::size_t head = 0; head < order.size() && order.size() < 1024; ++head)
+    for (const int* w = graph.begin(order[head]); w != graph.end(order[head]); ++w) {
+      if (visited.count(*w)) continue;
+      visited[*w] = static_cast<int>(order.size());
+      order.push_back(*w);
+      parent.push_back(static_cast<int>(head));
+      if (lower(f, *w, v) || is_zero_cell[*w]) {
+        std::vector<int> way;
+        for (int i = static_cast<int>(order.size()) - 1; i > 0; i = parent[i]) way.push_back(order[i]);
+        std::reverse(way.begin(), way.end());
+        return way;
+      }
+    }
+  return {};
+}
+
 // Descends by Down from `start` until a 0-cell, a boundary point (after leaving the starting
 // band when `leave_boundary`), or a dead end; across discrete minima that are not 0-cells it
-// hops to the lowest point two rings away when that is lower.
+// hops to the lowest point two rings away when that is lower, else walks (fewest edges) to the
+// closest lower point, so that it ends at a 0-cell or on the boundary.
 std::vector<int> descend(const NeighbourGraph& graph, const std::vector<double>& f, const Flows& flows,
                          const std::vector<char>& on_boundary, const std::vector<char>& is_zero_cell,
                          int start, bool leave_boundary, bool* ends_on_boundary) {
@@ -42,11 +68,119 @@ std::vector<int> descend(const NeighbourGraph& graph, const std::vector<double>&
       for (const int* w = graph.begin(v); w != graph.end(v); ++w)
         for (const int* u = graph.begin(*w); u != graph.end(*w); ++u)
           if (lower(f, *u, next)) next = *u;
-      if (next == v) break;
+      if (next == v) {  // deeper pit: the closest (fewest edges) point that is lower or a 0-cell
+        const std::vector<int> way = way_down(graph, f, is_zero_cell, v);
+        if (way.empty()) break;
+        path.insert(path.end(), way.begin(), way.end() - 1);
+        next = way.back();
+      }
     }
     path.push_back(next);
   }
   return path;
+}
+
+// Where a saddle's descending 1-cell starts. The level curves place a saddle in the slab piece
+// where the level curves change, which may be a slab from the saddle's height and far
+// from it. A discrete saddle is a point around which, in the ball of the points up to `rings`
+// edges away, the points below it form two or more components reaching the ball's rim, and so
+// do the points above it; its strength is the size of the smaller of the two largest
+// components below and above (noise makes saddles of strength 1 or 2). Of the points of the
+// saddle's slab and the slabs on either side, not within reach of a discrete saddle already
+// taken (`taken`), the strongest is taken; the 1-cell leads (fewest edges, through the side or
+// points below) from it to the lowest point of each of its two largest sides below.
+// point = -1 when there is none.
+struct SaddleStart {
+  int point = -1;
+  std::vector<int> lead[2];  // from a neighbour of the point down into each side
+};
+
+SaddleStart split_below(const NeighbourGraph& graph, const std::vector<double>& f, const SlabPieces& pieces, int s,
+                        int rings, const std::vector<int>& taken) {
+  const int n = graph.size();
+  const std::vector<int>& piece_of = pieces.piece_of;
+  // the pieces of the saddle's slab and of the slabs on either side
+  std::vector<char> searched(pieces.piece_slab.size(), 0);
+  for (std::size_t q = 0; q < searched.size(); ++q)
+    searched[q] = std::abs(pieces.piece_slab[q] - pieces.piece_slab[piece_of[s]]) <= 1 ? 1 : 0;
+  std::vector<int> depth(n, -1), component(n, -1);
+  SaddleStart best;
+  int best_strength = 0;
+  std::vector<int> ball, stack;
+  for (int v = 0; v < n; ++v) {
+    if (piece_of[v] < 0 || !searched[piece_of[v]]) continue;
+    ball.assign(1, v);
+    depth[v] = 0;
+    for (std::size_t head = 0; head < ball.size(); ++head) {
+      const int u = ball[head];
+      if (depth[u] == rings) continue;
+      for (const int* w = graph.begin(u); w != graph.end(u); ++w)
+        if (depth[*w] < 0) {
+          depth[*w] = depth[u] + 1;
+          ball.push_back(*w);
+        }
+    }
+    // components below and above v in the ball; per component below reaching the rim: its
+    // size and lowest point
+    struct Side {
+      int size, id, lowest;
+    };
+    std::vector<Side> sides;
+    std::vector<int> above_sizes;
+    int components = 0;
+    for (int u : ball) {
+      if (u == v || component[u] >= 0) continue;
+      const bool below = lower(f, u, v);
+      const int id = components++;
+      bool rim = false;
+      int lowest = u, size = 0;
+      stack.assign(1, u);
+      component[u] = id;
+      while (!stack.empty()) {
+        const int x = stack.back();
+        stack.pop_back();
+        ++size;
+        rim = rim || depth[x] == rings;
+        if (lower(f, x, lowest)) lowest = x;
+        for (const int* w = graph.begin(x); w != graph.end(x); ++w)
+          if (*w != v && depth[*w] >= 0 && component[*w] < 0 && lower(f, *w, v) == below) {
+            component[*w] = id;
+            stack.push_back(*w);
+          }
+      }
+      if (!rim) continue;
+      if (below) sides.push_back({size, id, lowest});
+      else above_sizes.push_back(size);
+    }
+    // strength: the size of the smaller of the two largest sides, below and above
+    std::sort(sides.begin(), sides.end(), [](const Side& a, const Side& b) { return a.size > b.size; });
+    std::sort(above_sizes.rbegin(), above_sizes.rend());
+    const int strength = sides.size() >= 2 && above_sizes.size() >= 2 ? std::min(sides[1].size, above_sizes[1]) : 0;
+    const bool free = std::none_of(taken.begin(), taken.end(), [&](int t) { return depth[t] >= 0; });
+    if (strength > best_strength && free) {
+      // each branch leads from v to the lowest point of one of the two largest sides, inside it
+      SaddleStart found;
+      found.point = v;
+      for (int k = 0; k < 2; ++k) {
+        std::map<int, int> parent{{v, -1}};
+        std::vector<int> queue{v};
+        for (std::size_t head = 0; head < queue.size() && !parent.count(sides[k].lowest); ++head)
+          for (const int* w = graph.begin(queue[head]); w != graph.end(queue[head]); ++w)
+            if (depth[*w] >= 0 && !parent.count(*w) && (component[*w] == sides[k].id || lower(f, *w, v))) {
+              parent[*w] = queue[head];
+              queue.push_back(*w);
+            }
+        for (int x = sides[k].lowest; x != v && parent.count(x); x = parent[x]) found.lead[k].push_back(x);
+        std::reverse(found.lead[k].begin(), found.lead[k].end());
+      }
+      if (!found.lead[0].empty() && !found.lead[1].empty()) {
+        best = found;
+        best_strength = strength;
+      }
+    }
+    for (int u : ball) depth[u] = component[u] = -1;
+  }
+  return best;
 }
 
 }  // namespace
@@ -69,25 +203,42 @@ Cells build_cells(const Positions& points, const NeighbourGraph& graph, const st
   }
 
   std::vector<int> extra;  // boundary points where 1-cells end
+  std::vector<int> saddle_starts;  // discrete saddles already taken by a 1-cell
   for (int i = 0; i < static_cast<int>(critical.points.size()); ++i) {
     const CriticalPoint& c = critical.points[i];
     if (c.type == CriticalType::interior_saddle) {
-      // the two branches leave through the lowest neighbour and the lower neighbour most
-      // opposite to it
-      const int s = c.point;
-      int first = -1;
-      for (const int* w = graph.begin(s); w != graph.end(s); ++w)
-        if (lower(f, *w, s) && (first < 0 || lower(f, *w, first))) first = *w;
-      int second = -1;
-      double most_opposite = 2;
-      if (first >= 0) {
-        const Eigen::RowVector3d d0 = (points.row(first) - points.row(s)).normalized();
-        for (const int* w = graph.begin(s); w != graph.end(s); ++w) {
-          if (*w == first || !lower(f, *w, s)) continue;
-          const double cosine = d0.dot((points.row(*w) - points.row(s)).normalized());
-          if (cosine < most_opposite) {
-            most_opposite = cosine;
-            second = *w;
+      // the two branches leave the strongest discrete saddle near it into its two sides below
+      // (split_below, balls of 5 edges, else 7); where there is none, they leave the saddle by
+      // its lowest neighbour and the lower neighbour most opposite to it
+      SaddleStart start;
+      for (int rings = 5; rings <= 7 && start.point < 0; rings += 2)
+        start = split_below(graph, f, critical.pieces, c.point, rings, saddle_starts);
+      if (start.point >= 0) saddle_starts.push_back(start.point);
+      const int s = start.point >= 0 ? start.point : c.point;
+      int first = start.point >= 0 ? start.lead[0].back() : -1, second = start.point >= 0 ? start.lead[1].back() : -1;
+      if (start.point < 0) {
+        for (const int* w = graph.begin(s); w != graph.end(s); ++w)
+          if (lower(f, *w, s) && (first < 0 || lower(f, *w, first))) first = *w;
+        double most_opposite = 2;
+        if (first >= 0) {
+          const Eigen::RowVector3d d0 = (points.row(first) - points.row(s)).normalized();
+          for (const int* w = graph.begin(s); w != graph.end(s); ++w) {
+            if (*w == first || !lower(f, *w, s)) continue;
+            const double cosine = d0.dot((points.row(*w) - points.row(s)).normalized());
+            if (cosine < most_opposite) {
+              most_opposite = cosine;
+              second = *w;
+            }
+          }
+          // one neighbour below only: the second branch leaves by the neighbour most opposite
+          // to it that does not flow straight back to the saddle
+          for (const int* w = graph.begin(s); w != graph.end(s) && second < 0; ++w) {
+            if (*w == first || flows.down[*w] == s) continue;
+            const double cosine = d0.dot((points.row(*w) - points.row(s)).normalized());
+            if (cosine < most_opposite) {
+              most_opposite = cosine;
+              second = *w;
+            }
           }
         }
       }
@@ -98,6 +249,10 @@ Cells build_cells(const Positions& points, const NeighbourGraph& graph, const st
       bool a_boundary = false, b_boundary = false;
       if (first >= 0) a = descend(graph, f, flows, on_boundary, is_zero_cell, first, false, &a_boundary);
       if (second >= 0) b = descend(graph, f, flows, on_boundary, is_zero_cell, second, false, &b_boundary);
+      if (start.point >= 0) {  // the leads into the sides come first
+        a.insert(a.begin(), start.lead[0].begin(), start.lead[0].end() - 1);
+        b.insert(b.begin(), start.lead[1].begin(), start.lead[1].end() - 1);
+      }
       cell.path.assign(a.rbegin(), a.rend());
       cell.path.push_back(s);
       cell.path.insert(cell.path.end(), b.begin(), b.end());
@@ -129,30 +284,34 @@ Cells build_cells(const Positions& points, const NeighbourGraph& graph, const st
   for (int k = 0; k < curves.count(); ++k) {
     const std::vector<int>& line = curves.polylines[k];
     // the 0-cells on this curve, placed at the nearest polyline point
-    std::vector<int> cuts;
-    for (int z : cells.zero_cells) {
-      if (curves.curve_of[z] != k) continue;
+    std::vector<std::pair<int, int>> cuts;  // polyline index, 0-cell
+    for (int z = 0; z < static_cast<int>(cells.zero_cells.size()); ++z) {
+      const int q = cells.zero_cells[z];
+      if (curves.curve_of[q] != k) continue;
       int best = 0;
       double best_distance = 1e300;
       for (int i = 0; i < static_cast<int>(line.size()); ++i) {
-        const double d = (points.row(line[i]) - points.row(z)).squaredNorm();
+        const double d = (points.row(line[i]) - points.row(q)).squaredNorm();
         if (d < best_distance) {
           best_distance = d;
           best = i;
         }
       }
-      cuts.push_back(best);
+      cuts.emplace_back(best, z);
     }
     std::sort(cuts.begin(), cuts.end());
     const int pieces = std::max<int>(1, static_cast<int>(cuts.size()));
-    if (cuts.empty()) cuts.push_back(0);
+    const bool uncut = cuts.empty();
+    if (uncut) cuts.emplace_back(0, -1);
     for (int i = 0; i < pieces; ++i) {
       OneCell cell;
       cell.kind = OneCellKind::boundary_arc;
       cell.boundary_curve = k;
-      const int from = cuts[i];
-      const int to = i + 1 < static_cast<int>(cuts.size()) ? cuts[i + 1] : cuts[0] + static_cast<int>(line.size());
+      const std::pair<int, int>& next = cuts[(i + 1) % cuts.size()];
+      const int from = cuts[i].first;
+      const int to = i + 1 < static_cast<int>(cuts.size()) ? next.first : cuts[0].first + static_cast<int>(line.size());
       for (int j = from; j <= to; ++j) cell.path.push_back(line[j % line.size()]);
+      cell.cut_at = {cuts[i].second, next.second};
       cells.one_cells.push_back(std::move(cell));
     }
   }

@@ -11,6 +11,7 @@
 #include "morse/flows.h"
 #include "morse/neighbours.h"
 
+#include <array>
 #include <vector>
 
 namespace tela::morse {
@@ -23,6 +24,7 @@ struct OneCell {
   std::vector<int> path;      // ordered point indices (a saddle's path passes through it)
   int critical = -1;          // index into CriticalPoints::points (saddle / boundary min), -1 for arcs
   int boundary_curve = -1;    // for boundary arcs
+  std::array<int, 2> cut_at{-1, -1};  // for boundary arcs: the 0-cells (index into zero_cells) it was cut at, start and end
 };
 
 struct Cells {

@@ -129,7 +129,7 @@ Result<Reconstruction> reconstruct(const Positions& points, const ReconstructOpt
   }
   r.warnings = r.critical.warnings;
   r.cells = build_cells(r.points, r.graph, r.height, r.flows, r.on_boundary, r.boundary, r.planes, r.critical);
-  r.attachment = attach_cells(r.points, r.graph, r.height, r.flows, r.boundary, r.planes, r.cells);
+  r.attachment = attach_cells(r.points, r.graph, r.boundary, r.planes, r.cells);
 
   int morse_sum = 0;
   for (const CriticalPoint& c : r.critical.points) morse_sum += euler_contribution(c.type);
@@ -141,8 +141,15 @@ Result<Reconstruction> reconstruct(const Positions& points, const ReconstructOpt
   if (r.attachment.orientable >= 0 && orientable != normals_orientable)
     r.warnings.push_back(std::string("the attaching words find the surface ") + (orientable ? "" : "not ") +
                          "orientable, the normals " + (normals_orientable ? "" : "not ") + "orientable");
-  // incomplete words are the usual case for now (README, Morse: attachment maps); the JSON's
-  // attachment.complete and orientable_from say so without a warning on every reconstruction
+  if (!r.attachment.complete) {
+    std::string why;
+    const std::size_t shown = std::min<std::size_t>(3, r.attachment.problems.size());
+    for (std::size_t i = 0; i < shown; ++i) why += (i ? "; " : "") + r.attachment.problems[i];
+    if (r.attachment.problems.size() > shown) why += "; ...";
+    if (r.attachment.corner_mismatches > 0)
+      why += (why.empty() ? "" : "; ") + std::to_string(r.attachment.corner_mismatches) + " corners off";
+    r.warnings.push_back("attaching words incomplete (" + why + "); orientability from the normals");
+  }
   r.topology = surface_topology(r.cells.counts, morse_sum, r.boundary.count(), connected_components(r.graph), orientable);
   if (r.topology.euler != r.critical.euler_from_pieces)
     r.warnings.push_back("Euler characteristic of the cells (" + std::to_string(r.topology.euler) +
