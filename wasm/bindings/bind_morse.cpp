@@ -127,7 +127,7 @@ val reconstruct_cloud(val points, val options) {
   val attachment = val::array();
   for (const std::vector<int>& sides : r.attachment.boundary_of) attachment.call<void>("push", copy_out(sides));
   out.set("attachment", attachment);
-  // attaching words by flowing crowns: per 2-cell the 1-cells and signs in cyclic order
+  // attaching words (morse/attachment.h): per 2-cell the 1-cells and signs in cyclic order
   val words = val::array();
   for (std::size_t t = 0; t < r.attachment.words.size(); ++t) {
     std::vector<int> cells, signs;
@@ -146,6 +146,9 @@ val reconstruct_cloud(val points, val options) {
   checks.set("complete", r.attachment.complete);
   checks.set("cornerMismatches", r.attachment.corner_mismatches);
   checks.set("orientable", r.attachment.orientable);
+  val problems = val::array();
+  for (const std::string& p : r.attachment.problems) problems.call<void>("push", p);
+  checks.set("problems", problems);
   out.set("attachmentChecks", checks);
 
   const morse::LevelCurveGeometry levels = morse::level_curve_geometry(r.points, r.graph, r.height, r.slicing, r.level_curves);
