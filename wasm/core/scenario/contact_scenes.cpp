@@ -4,6 +4,7 @@
 #include "scenario/contact_scenes.h"
 
 #include "geometry/portable_math.h"
+#include "scenario/scene_parts.h"
 
 #include <array>
 
@@ -30,21 +31,6 @@ ObstacleDesc table(const Eigen::Vector3d& top_center, const Eigen::Vector3d& siz
   o.mu = mu;
   o.motion.pivot = o.center;
   return o;
-}
-
-Control hold(const std::string& node_set) {
-  Control control;
-  control.nodes.name = node_set;
-  control.motion.type = "hold";
-  return control;
-}
-
-Control keyframed(const std::string& node_set, const std::vector<Keyframe>& keys) {
-  Control control;
-  control.nodes.name = node_set;
-  control.motion.type = "keyframes";
-  control.motion.keyframes = keys;
-  return control;
 }
 
 RectangleMeshDesc horizontal_sheet(double width, double height, int nx, int ny, const Eigen::Vector3d& center) {
@@ -152,22 +138,11 @@ Scenario needles() {
 // back over the table's edge while lowering: the cloth unrolls onto the table (30 cm) and the
 // rest hangs from the hands, 20 cm beyond and above the edge.
 Scenario tablecloth() {
-  Scenario s;
+  // hanging over the table, 10 cm above its top
+  Scenario s = a2_wool_sheet(7, 9, "xz", Eigen::Vector3d(-0.21, -0.05, 0.85));
   s.name = "tablecloth";
   s.description = "An A2 sheet of wool held by two corners is laid on a table so that about half of it stays "
                   "suspended (thesis §4.3.1).";
-  RectangleMeshDesc mesh;
-  mesh.width = 0.42;
-  mesh.height = 0.594;
-  mesh.nx = 7;
-  mesh.ny = 9;
-  mesh.elements = "quad";
-  mesh.plane = "xz";
-  mesh.origin = Eigen::Vector3d(-0.21, -0.05, 0.85);  // hanging over the table, 10 cm above its top
-  mesh.noise = 0.0005;
-  s.mesh = mesh;
-  s.material = Material{0.1804, 0.087, 0.35, 0.0, 0.0, 0.0};
-  s.solver = SolverSettings{0.01, 1e-3, 50};
   s.duration = 4.0;
   s.controls = {keyframed("top_corners", {{0.0, Eigen::Vector3d(0, 0, 0)},
                                           {0.5, Eigen::Vector3d(0, 0, -0.1)},
@@ -180,22 +155,10 @@ Scenario tablecloth() {
 // stick 75 cm long and 1.5 cm thick (radius 0.75 cm, frictionless), modelled as a chain of
 // 2 cm edges; two hits at different heights.
 Scenario stick_hit() {
-  Scenario s;
+  Scenario s = a2_wool_sheet(7, 9, "xz", Eigen::Vector3d(-0.21, 0.0, 0.6));
   s.name = "stick-hit";
   s.description = "An A2 sheet of wool held by its two upper corners is hit twice by a 75 cm stick "
                   "(thesis §4.3.2).";
-  RectangleMeshDesc mesh;
-  mesh.width = 0.42;
-  mesh.height = 0.594;
-  mesh.nx = 7;
-  mesh.ny = 9;
-  mesh.elements = "quad";
-  mesh.plane = "xz";
-  mesh.origin = Eigen::Vector3d(-0.21, 0.0, 0.6);
-  mesh.noise = 0.0005;
-  s.mesh = mesh;
-  s.material = Material{0.1804, 0.087, 0.35, 0.0, 0.0, 0.0};
-  s.solver = SolverSettings{0.01, 1e-3, 50};
   s.duration = 3.0;
   s.controls = {hold("top_corners")};
   ObstacleDesc stick;

@@ -2,6 +2,7 @@
 #include "scenario/scenes.h"
 
 #include "scenario/contact_scenes.h"
+#include "scenario/scene_parts.h"
 
 #include <array>
 
@@ -25,31 +26,13 @@ constexpr std::array<const char*, 12> gallery_order = {
     "locking-tri-472", "locking-tri-941",  "locking-quad-529", "locking-quad-900",
 };
 
-Control hold(const std::string& node_set) {
-  Control control;
-  control.nodes.name = node_set;
-  control.motion.type = "hold";
-  return control;
-}
-
 // A2 wool (Table 4.1) starting horizontal, hanging from its two top corners
 Scenario hanging(const std::string& name, int nx, int ny) {
-  Scenario s;
+  // centred in x, top edge on y = 0
+  Scenario s = a2_wool_sheet(nx, ny, "xy", Eigen::Vector3d(-0.21, -0.594, 1.0));
   s.name = name;
   s.description = "An A2 sheet of wool (" + std::to_string(nx) + "x" + std::to_string(ny) +
                   " nodes) falls from horizontal and hangs by its two top corners.";
-  RectangleMeshDesc mesh;
-  mesh.width = 0.42;
-  mesh.height = 0.594;
-  mesh.nx = nx;
-  mesh.ny = ny;
-  mesh.elements = "quad";
-  mesh.plane = "xy";
-  mesh.origin = Eigen::Vector3d(-0.21, -0.594, 1.0);  // centred in x, top edge on y = 0
-  mesh.noise = 0.0005;
-  s.mesh = mesh;
-  s.material = Material{0.1804, 0.087, 0.35, 0.0, 0.0, 0.0};
-  s.solver = SolverSettings{0.01, 1e-3, 50};
   s.duration = 3.0;
   s.controls = {hold("top_corners")};
   return s;
