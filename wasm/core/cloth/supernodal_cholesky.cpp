@@ -65,6 +65,11 @@ void SupernodalCholesky::analyze(const Eigen::SparseMatrix<double>& lower) {
     super_of_[k] = static_cast<int>(super_start_.size()) - 1;
   }
   super_start_.push_back(n_);
+  super_parent_.assign(supernode_count(), -1);
+  for (int t = 0; t < supernode_count(); ++t) {
+    const int up = parent[super_start_[t + 1] - 1];
+    if (up >= 0) super_parent_[t] = super_of_[up];
+  }
 
   // where each stored entry of A lands in L's storage
   entry_row_.resize(lower.nonZeros());
@@ -197,7 +202,25 @@ void SupernodalCholesky::solve3(const double* b, double* x) const {
 void SupernodalCholesky::forward(const Eigen::VectorXd& b, Eigen::VectorXd& y) const {
   y.resize(n_);
   for (int i = 0; i < n_; ++i) y[perm_[i]] = b[i];
-  lower_solve<1>(y.data());
+  // a sparse b (a contact row's couplings, a unit vector) only reaches the supernodes on the
+  // tree paths from its non-zeros to the root; the others hold zeros throughout, and their
+  // operations would leave every entry as it is, so they are skipped (same results)
+  const int supernodes = supernode_count();
+  reach_.clear();
+  if (reach_mark_.size() != static_cast<std::size_t>(supernodes)) reach_mark_.assign(supernodes, 0);
+  for (int i = 0; i < n_ && static_cast<int>(reach_.size()) * 4 <= supernodes; ++i)
+    if (b[i] != 0)
+      for (int t = super_of_[perm_[i]]; t >= 0 && !reach_mark_[t]; t = super_parent_[t]) {
+        reach_mark_[t] = 1;
+        reach_.push_back(t);
+      }
+  for (int t : reach_) reach_mark_[t] = 0;
+  if (static_cast<int>(reach_.size()) * 4 > supernodes) {
+    lower_solve<1>(y.data());
+    return;
+  }
+  std::sort(reach_.begin(), reach_.end());
+  for (int t : reach_) lower_solve_supernode<1>(t, y.data());
 }
 
 void SupernodalCholesky::backward(const Eigen::VectorXd& y, Eigen::VectorXd& x) const {
@@ -213,12 +236,16 @@ void SupernodalCholesky::backward(const Eigen::VectorXd& y, Eigen::VectorXd& x) 
 // diagonal block are shared by its columns, so one pass over them serves up to four columns.
 template <int K>
 void SupernodalCholesky::lower_solve(double* y) const {
+  // L y = b
+  for (int s = 0; s < supernode_count(); ++s) lower_solve_supernode<K>(s, y);
+}
+
+template <int K>
+void SupernodalCholesky::lower_solve_supernode(int s, double* y) const {
   const int* start = start_.data();
   const int* row = row_.data();
   const double* value = value_.data();
-  const int supernodes = supernode_count();
-  // L y = b
-  for (int s = 0; s < supernodes; ++s) {
+  {
     const int first = super_start_[s], last = super_start_[s + 1] - 1;
     for (int c = first; c <= last; ++c) {  // dense lower-triangular block
       double* yc = y + K * c;
