@@ -37,7 +37,6 @@ class SupernodalCholesky {
   void backward(const Eigen::VectorXd& y, Eigen::VectorXd& x) const;
 
   int supernode_count() const { return static_cast<int>(super_start_.size()) - 1; }
-  int nonzeros() const { return n_ > 0 ? start_[n_] : 0; }  // of L
   int size() const { return n_; }
 
  private:

@@ -351,9 +351,6 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
   Eigen::VectorXd unit, l_release, t_release;
   auto release = [&](int k) {
     const int q = static_cast<int>(appended_.size());
-    // the dense columns cost about nb per column in every solve: past the work of a
-    // triangular solve with the sparse factor, refactorizing is cheaper
-    if (static_cast<double>(q + 1) * static_cast<double>(base_rows_.rows()) > base_factor_.nonzeros()) return false;
     unit.setZero(base_rows_.rows());
     unit[me + k] = 1;
     base_factor_.forward(unit, l_release);
@@ -400,10 +397,6 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
       for (std::size_t j = 0; j < appended_.size(); ++j)
         if (sign_[j] < 0 || working[appended_[j]]) keep.push_back(static_cast<int>(j));
       const int p = static_cast<int>(keep.size());
-      // the dense block is refactorized from its columns (about p^2 nb / 2 products); with
-      // release columns it can grow past the cost of the sparse factorization
-      if (releases_ > 0 && static_cast<double>(p) * p * bordered_.rows() > base_factor_.nonzeros() * 8.0)
-        return refactor_without({});
       Eigen::MatrixXd bordered(bordered_.rows(), p), system(p, p);
       Eigen::VectorXd sign(p);
       std::vector<int> rows(p);
