@@ -50,11 +50,8 @@ void upper_solve(const Eigen::MatrixXd& L, Eigen::VectorXd& v) {
   }
 }
 
-// The factor of A - B^T B = L D L^T with D = diag(sign) (+1 for appended rows, -1 for
-// release columns, see solve()); false if a pivot does not have its sign. With every sign +1
-// these are exactly the operations of a Cholesky factorization.
-bool schur_factorize(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Eigen::VectorXd& sign,
-                     Eigen::MatrixXd& L) {
+// the lower Cholesky factor of A - B^T B, false if it is not positive definite
+bool schur_cholesky(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, Eigen::MatrixXd& L) {
   const Eigen::Index p = A.rows();
   L.setZero(p, p);
   for (Eigen::Index j = 0; j < p; ++j)
@@ -65,14 +62,14 @@ bool schur_factorize(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const E
     }
   for (Eigen::Index j = 0; j < p; ++j) {
     double diagonal = L(j, j);
-    for (Eigen::Index k = 0; k < j; ++k) diagonal -= L(j, k) * L(j, k) * sign[k];
-    if (!(diagonal * sign[j] > 0)) return false;
-    diagonal = std::sqrt(diagonal * sign[j]);
+    for (Eigen::Index k = 0; k < j; ++k) diagonal -= L(j, k) * L(j, k);
+    if (!(diagonal > 0)) return false;
+    diagonal = std::sqrt(diagonal);
     L(j, j) = diagonal;
     for (Eigen::Index i = j + 1; i < p; ++i) {
       double sum = L(i, j);
-      for (Eigen::Index k = 0; k < j; ++k) sum -= L(i, k) * L(j, k) * sign[k];
-      L(i, j) = sum / (diagonal * sign[j]);
+      for (Eigen::Index k = 0; k < j; ++k) sum -= L(i, k) * L(j, k);
+      L(i, j) = sum / diagonal;
     }
   }
   return true;
@@ -170,10 +167,7 @@ void ActiveSetSolver::make_plan() {
 bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<int>& base) {
   base_ = base;
   appended_.clear();
-  sign_.resize(0);
-  releases_ = 0;
   const int me = problem.equalities(), mi = problem.inequalities();
-  released_.assign(mi, 0);
   in_base_.assign(mi, 0);
   for (int k : base_) in_base_[k] = 1;
   const int nb = me + mi;
@@ -213,14 +207,7 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
 }
 
 bool ActiveSetSolver::refactor_appended() {
-  return schur_factorize(appended_system_, bordered_, sign_, schur_factor_);
-}
-
-double ActiveSetSolver::signed_square(const Eigen::VectorXd& t) const {
-  if (releases_ == 0) return t.squaredNorm();
-  double sum = 0;
-  for (Eigen::Index i = 0; i < t.size(); ++i) sum += t[i] * t[i] * sign_[i];
-  return sum;
+  return schur_cholesky(appended_system_, bordered_, schur_factor_);
 }
 
 void ActiveSetSolver::solve_kkt(const Eigen::VectorXd& rhs_base, const Eigen::VectorXd& rhs_appended,
@@ -232,7 +219,6 @@ void ActiveSetSolver::solve_kkt(const Eigen::VectorXd& rhs_base, const Eigen::Ve
   if (zeta_appended.size() > 0) {
     if (y_base.size() > 0) subtract_transpose_product(bordered_, y_base, zeta_appended);
     lower_solve(schur_factor_, zeta_appended);
-    if (releases_ > 0) zeta_appended = zeta_appended.cwiseProduct(sign_);
     upper_solve(schur_factor_, zeta_appended);
     if (y_base.size() > 0) subtract_product(bordered_, zeta_appended, y_base);
   }
@@ -267,7 +253,7 @@ void ActiveSetSolver::row_products(const QpProblem& problem, int k, Eigen::Vecto
   touched_.clear();
   appended_part.resize(static_cast<int>(appended_.size()));
   for (std::size_t j = 0; j < appended_.size(); ++j)
-    appended_part[j] = sign_[j] > 0 ? row_dot(problem.inequality, appended_[j], weighted_) : 0.0;
+    appended_part[j] = row_dot(problem.inequality, appended_[j], weighted_);
   for (SparseRows::InnerIterator it(problem.inequality, k); it; ++it) weighted_[it.col()] = 0;
 }
 
@@ -338,83 +324,35 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
   auto refactor_without = [&](const std::vector<int>& leaving) {
     for (int k : leaving) working[k] = 0;
     std::vector<int> kept;
-    for (int k = 0; k < mi; ++k)
-      if (working[k]) kept.push_back(k);
+    for (int k : base_) if (working[k]) kept.push_back(k);
+    for (int k : appended_) if (working[k]) kept.push_back(k);
+    std::sort(kept.begin(), kept.end());
     if (factor_base(problem, kept)) return true;
     for (int k : kept) working[k] = 0;
     return factor_base(problem, {});
   };
-  // A base row k leaves through a release column: the border e_k with a zero block forces
-  // its multiplier to zero and frees its equation (the thesis' artificial multiplier), so
-  // the sparse factor is kept. Its pivot, -e_k^T A_W^-1 e_k, is negative: the dense block
-  // becomes L D L^T with D = diag(+-1) (quasi-definite).
-  Eigen::VectorXd unit, l_release, t_release;
-  auto release = [&](int k) {
-    const int q = static_cast<int>(appended_.size());
-    unit.setZero(base_rows_.rows());
-    unit[me + k] = 1;
-    base_factor_.forward(unit, l_release);
-    t_release.setZero(q);
-    if (q > 0) {
-      subtract_transpose_product(bordered_, l_release, t_release);
-      lower_solve(schur_factor_, t_release);
-    }
-    const double pivot2 = -l_release.squaredNorm() - signed_square(t_release);
-    // a row nearly dependent on the base (e_k^T A^-1 e_k large against 1 / a_k M^-1 a_k^T)
-    // would lose the accuracy of the reduced system: the base is refactorized instead
-    const double norm2 = row_norm_[k] * row_norm_[k];
-    if (!(pivot2 < 0) || l_release.squaredNorm() * norm2 > settings.release_condition ||
-        -pivot2 * norm2 > settings.release_condition)
-      return false;
-    bordered_.conservativeResize(l_release.size(), q + 1);
-    bordered_.col(q) = l_release;
-    appended_system_.conservativeResize(q + 1, q + 1);
-    appended_system_.row(q).setZero();
-    appended_system_.col(q).setZero();
-    schur_factor_.conservativeResize(q + 1, q + 1);
-    schur_factor_.col(q).setZero();
-    schur_factor_.row(q).head(q) = t_release.cwiseProduct(sign_).transpose();
-    schur_factor_(q, q) = std::sqrt(-pivot2);
-    sign_.conservativeResize(q + 1);
-    sign_[q] = -1;
-    appended_.push_back(k);
-    released_[k] = 1;
-    ++releases_;
-    return true;
-  };
   auto remove = [&](const std::vector<int>& leaving) {
     stats.removed += static_cast<long>(leaving.size());
-    std::vector<int> from_base;
-    bool from_appended = false;
-    for (int k : leaving) {
-      working[k] = 0;
-      if (in_base_[k] && !released_[k]) from_base.push_back(k);
-      else from_appended = true;
+    bool in_base = false;
+    for (int k : leaving) in_base |= in_base_[k] != 0;
+    if (in_base) return refactor_without(leaving);
+    // only bordered rows leave: drop their columns and refactor the small dense block
+    for (int k : leaving) working[k] = 0;
+    std::vector<int> keep;
+    for (std::size_t j = 0; j < appended_.size(); ++j)
+      if (working[appended_[j]]) keep.push_back(static_cast<int>(j));
+    const int p = static_cast<int>(keep.size());
+    Eigen::MatrixXd bordered(bordered_.rows(), p), system(p, p);
+    std::vector<int> rows(p);
+    for (int a = 0; a < p; ++a) {
+      rows[a] = appended_[keep[a]];
+      bordered.col(a) = bordered_.col(keep[a]);
+      for (int c = 0; c < p; ++c) system(a, c) = appended_system_(keep[a], keep[c]);
     }
-    if (from_appended) {
-      // drop the columns of the appended rows that leave and refactor the small dense block
-      std::vector<int> keep;
-      for (std::size_t j = 0; j < appended_.size(); ++j)
-        if (sign_[j] < 0 || working[appended_[j]]) keep.push_back(static_cast<int>(j));
-      const int p = static_cast<int>(keep.size());
-      Eigen::MatrixXd bordered(bordered_.rows(), p), system(p, p);
-      Eigen::VectorXd sign(p);
-      std::vector<int> rows(p);
-      for (int a = 0; a < p; ++a) {
-        rows[a] = appended_[keep[a]];
-        sign[a] = sign_[keep[a]];
-        bordered.col(a) = bordered_.col(keep[a]);
-        for (int c = 0; c < p; ++c) system(a, c) = appended_system_(keep[a], keep[c]);
-      }
-      appended_ = rows;
-      sign_ = sign;
-      bordered_ = bordered;
-      appended_system_ = system;
-      if (!refactor_appended()) return refactor_without({});
-    }
-    for (int k : from_base)
-      if (!release(k)) return refactor_without({});
-    return true;
+    appended_ = rows;
+    bordered_ = bordered;
+    appended_system_ = system;
+    return refactor_appended() || refactor_without({});
   };
 
   Eigen::VectorXd rhs_base, rhs_appended, zeta_base, zeta_appended, x, slack;
@@ -431,23 +369,19 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
         if (!in_base_[k]) rhs_base[me + k] = 0;  // decoupled rows
     }
     rhs_appended.resize(p);
-    for (int j = 0; j < p; ++j)
-      rhs_appended[j] = sign_[j] > 0 ? b[appended_[j]] - row_dot(problem.inequality, appended_[j], free_step) : 0.0;
+    for (int j = 0; j < p; ++j) rhs_appended[j] = b[appended_[j]] - row_dot(problem.inequality, appended_[j], free_step);
     solve_kkt(rhs_base, rhs_appended, zeta_base, zeta_appended);
     x = free_step;
     if (nb > 0) x += base_rows_weighted_.transpose() * zeta_base;
     for (int j = 0; j < p; ++j)
-      if (sign_[j] > 0)
-        for (SparseRows::InnerIterator it(problem.inequality, appended_[j]); it; ++it)
-          x[it.col()] += inverse_mass_[it.col()] * it.value() * zeta_appended[j];
+      for (SparseRows::InnerIterator it(problem.inequality, appended_[j]); it; ++it)
+        x[it.col()] += inverse_mass_[it.col()] * it.value() * zeta_appended[j];
     solution.x = x;
     solution.iterations = iteration;
     solution.equality_multipliers = zeta_base.head(me);
     solution.inequality_multipliers.setZero();
-    for (int k : base_)
-      if (!released_[k]) solution.inequality_multipliers[k] = zeta_base[me + k];
-    for (int j = 0; j < p; ++j)
-      if (sign_[j] > 0) solution.inequality_multipliers[appended_[j]] = zeta_appended[j];
+    for (int k : base_) solution.inequality_multipliers[k] = zeta_base[me + k];
+    for (int j = 0; j < p; ++j) solution.inequality_multipliers[appended_[j]] = zeta_appended[j];
     if (!x.allFinite() || !solution.inequality_multipliers.allFinite()) {
       solution.status = QpStatus::non_finite;
       break;
@@ -518,9 +452,8 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
         lower_solve(schur_factor_, t);
       }
       const double diagonal = row_norm_[entering] * row_norm_[entering];
-      const double pivot2 = diagonal - l.squaredNorm() - signed_square(t);
+      const double pivot2 = diagonal - l.squaredNorm() - t.squaredNorm();
       const bool independent = pivot2 > settings.dependence_tolerance * diagonal;
-      if (releases_ > 0) t = t.cwiseProduct(sign_);  // D L^-1 u: the new row of the dense factor
       Eigen::VectorXd alpha_appended = t, alpha_base;
       if (q > 0) upper_solve(schur_factor_, alpha_appended);
       if (l.size() > 0) {
@@ -538,10 +471,8 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
           blocking = k;
         }
       };
-      for (int k : base_)
-        if (!released_[k]) ratio(k, alpha_base[me + k]);
-      for (int j = 0; j < q; ++j)
-        if (sign_[j] > 0) ratio(appended_[j], alpha_appended[j]);
+      for (int k : base_) ratio(k, alpha_base[me + k]);
+      for (int j = 0; j < q; ++j) ratio(appended_[j], alpha_appended[j]);
       const double violation = b[entering] - problem.inequality.row(entering).dot(x);
       const double full = independent ? std::max(0.0, violation) / pivot2 : std::numeric_limits<double>::infinity();
       if (blocking < 0 && !independent) {
@@ -554,15 +485,12 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
       for (SparseRows::InnerIterator it(problem.inequality, entering); it; ++it) direction[it.col()] = it.value();
       if (nb_now > 0) direction -= base_rows_.transpose() * alpha_base;
       for (int j = 0; j < q; ++j)
-        if (sign_[j] > 0)
-          for (SparseRows::InnerIterator it(problem.inequality, appended_[j]); it; ++it)
-            direction[it.col()] -= it.value() * alpha_appended[j];
+        for (SparseRows::InnerIterator it(problem.inequality, appended_[j]); it; ++it)
+          direction[it.col()] -= it.value() * alpha_appended[j];
       x += step_length * inverse_mass_.cwiseProduct(direction);
       if (me > 0) solution.equality_multipliers -= step_length * alpha_base.head(me);
-      for (int k : base_)
-        if (!released_[k]) z[k] -= step_length * alpha_base[me + k];
-      for (int j = 0; j < q; ++j)
-        if (sign_[j] > 0) z[appended_[j]] -= step_length * alpha_appended[j];
+      for (int k : base_) z[k] -= step_length * alpha_base[me + k];
+      for (int j = 0; j < q; ++j) z[appended_[j]] -= step_length * alpha_appended[j];
       z[entering] += step_length;
       solution.x = x;
       if (full <= partial) {  // the entering row becomes tight: append it
@@ -576,8 +504,6 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
         schur_factor_.col(q).setZero();
         schur_factor_.row(q).head(q) = t.transpose();
         schur_factor_(q, q) = std::sqrt(pivot2);
-        sign_.conservativeResize(q + 1);
-        sign_[q] = 1;
         appended_.push_back(entering);
         working[entering] = 1;
         ++stats.appended;

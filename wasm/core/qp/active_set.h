@@ -28,12 +28,9 @@
 // the direction of the dual step) comes from one more backward solve; a working inequality
 // with positive alpha leaves by the ratio test and the new one enters (Remark 3.5.2); if no
 // alpha is positive the problem is infeasible, since a x cannot grow while the working rows
-// hold. Removals of appended rows refactor only the small dense block. A base row leaves
-// through a release column (the thesis' artificial multiplier): the border e_k with a zero
-// block forces its multiplier to zero and frees its equation, so the sparse factor is kept;
-// its pivot is negative and the dense block becomes L D L^T, D = diag(+-1) (quasi-definite).
-// A row nearly dependent on the base (release_condition), or more than max_appended
-// columns, refactor the base (Remark 3.5.4).
+// hold. Removals of appended rows refactor only the small dense block;
+// removals of base rows, or more than max_appended appended rows, refactor the base
+// (Remark 3.5.4: with all negative multipliers leaving at once this beats downdates).
 #pragma once
 
 #include "cloth/supernodal_cholesky.h"
@@ -54,9 +51,6 @@ struct ActiveSetSettings {
   double multiplier_tolerance = 1e-12;
   double dependence_tolerance = 1e-9;
   int max_appended = 128;                // bordered rows kept before the base is refactorized
-  // a base row leaves through a release column only when (A^-1)_kk a_k M^-1 a_k^T stays below
-  // this (1 for a row orthogonal to the others); else the base is refactorized without it
-  double release_condition = 1e6;
 };
 
 struct ActiveSetStats {
@@ -84,7 +78,6 @@ class ActiveSetSolver {
   void make_plan();
   bool factor_base(const QpProblem& problem, const std::vector<int>& base);
   bool refactor_appended();
-  double signed_square(const Eigen::VectorXd& t) const;  // t^T D t
   void solve_kkt(const Eigen::VectorXd& rhs_base, const Eigen::VectorXd& rhs_appended,
                  Eigen::VectorXd& zeta_base, Eigen::VectorXd& zeta_appended) const;
   void row_products(const QpProblem& problem, int k, Eigen::VectorXd& base_part, Eigen::VectorXd& appended_part);
@@ -113,10 +106,7 @@ class ActiveSetSolver {
   std::vector<char> touched_mark_;
   Eigen::MatrixXd bordered_;           // base size by #appended: the l vectors of eq. 3.12
   Eigen::MatrixXd appended_system_;    // #appended square: A_P M^-1 A_P^T
-  Eigen::MatrixXd schur_factor_;       // L of the Schur complement L D L^T
-  Eigen::VectorXd sign_;               // D: +1 per appended row, -1 per release column
-  std::vector<char> released_;         // per inequality: a base row released by a column
-  int releases_ = 0;                   // release columns in the dense block
+  Eigen::MatrixXd schur_factor_;       // lower Cholesky factor of the Schur complement
 };
 
 }  // namespace tela
