@@ -52,8 +52,38 @@ void ContactProjector::build_problem(const ClothModel& model, const Positions& p
   constraint_gradients(set, positions, gradient_);
   constraint_values(set, positions, gradient_, values_);
   error = relative_error(set, values_);
+  // the pattern of E, made once per constraint set and set of free nodes
+  if (set.support_start != pattern_support_start_ || set.support != pattern_support_ ||
+      model.free_index != pattern_free_ || problem_.equality.rows() != rows || problem_.equality.cols() != dofs) {
+    pattern_support_start_ = set.support_start;
+    pattern_support_ = set.support;
+    pattern_free_ = model.free_index;
+    equality_entries_.clear();
+    std::vector<int> outer(rows + 1, 0);
+    equality_direct_ = true;
+    for (int r = 0; r < rows; ++r) {
+      const std::size_t first = equality_entries_.size();
+      for (int e = set.support_start[r]; e < set.support_start[r + 1]; ++e)
+        if (model.free_index[set.support[e]] >= 0) equality_entries_.push_back(e);
+      auto free_of = [&](int e) { return model.free_index[set.support[e]]; };
+      std::sort(equality_entries_.begin() + first, equality_entries_.end(),
+                [&](int a, int b) { return free_of(a) < free_of(b); });
+      for (std::size_t i = first + 1; i < equality_entries_.size(); ++i)
+        equality_direct_ = equality_direct_ && free_of(equality_entries_[i - 1]) < free_of(equality_entries_[i]);
+      outer[r + 1] = 3 * static_cast<int>(equality_entries_.size());
+    }
+    problem_.equality.resize(rows, dofs);
+    if (equality_direct_) {
+      problem_.equality.resizeNonZeros(outer[rows]);
+      std::copy(outer.begin(), outer.end(), problem_.equality.outerIndexPtr());
+      int* inner = problem_.equality.innerIndexPtr();
+      for (std::size_t i = 0; i < equality_entries_.size(); ++i)
+        for (int c = 0; c < 3; ++c) inner[3 * i + c] = 3 * model.free_index[set.support[equality_entries_[i]]] + c;
+    }
+  }
   std::vector<Eigen::Triplet<double>> entries;
-  entries.reserve(3 * set.support.size());
+  if (!equality_direct_) entries.reserve(3 * set.support.size());
+  double* entry = equality_direct_ ? problem_.equality.valuePtr() : nullptr;
   problem_.equality_rhs.resize(rows);
   double diagonal_sum = 0;
   for (int r = 0; r < rows; ++r) {
@@ -63,17 +93,24 @@ void ContactProjector::build_problem(const ClothModel& model, const Positions& p
       const int k = set.support[e];
       const int f = model.free_index[k];
       if (f < 0) continue;
-      for (int c = 0; c < 3; ++c) entries.emplace_back(r, 3 * f + c, gradient_(e, c) * inv);
+      if (!equality_direct_)
+        for (int c = 0; c < 3; ++c) entries.emplace_back(r, 3 * f + c, gradient_(e, c) * inv);
       diagonal_sum += gradient_.row(e).squaredNorm() * inv * inv / model.lumped_area[k];
+    }
+    if (equality_direct_) {
+      const int* outer = problem_.equality.outerIndexPtr();
+      for (int i = outer[r] / 3; i < outer[r + 1] / 3; ++i)
+        for (int c = 0; c < 3; ++c) entry[3 * i + c] = gradient_(equality_entries_[i], c) * inv;
     }
   }
   // constraints already met to the tolerance are kept where they are (grad C D = 0) rather
   // than pushed further: the plain projection stops there too, and the Levenberg-Marquardt
   // creep towards C = 0 would otherwise keep max |D| above kContactStep for many iterations
   if (error <= tolerance) problem_.equality_rhs.setZero();
-  problem_.equality.resize(rows, dofs);
-  problem_.equality.setFromTriplets(entries.begin(), entries.end());
-  problem_.equality.makeCompressed();
+  if (!equality_direct_) {
+    problem_.equality.setFromTriplets(entries.begin(), entries.end());
+    problem_.equality.makeCompressed();
+  }
   // the Levenberg-Marquardt shift of the projection: kShift times the mean of diag(J W J^T)
   problem_.equality_shift = rows > 0 ? Projector::kShift * diagonal_sum / rows : 0.0;
 

@@ -96,6 +96,12 @@ class ContactProjector {
   std::vector<int> contact_of_row_;
   std::vector<Key> previous_active_;            // sorted
 
+  // the pattern of the equality rows (problem_.equality) for one constraint set and set of
+  // free nodes: per row, the support entries with a free node by increasing free index
+  std::vector<int> pattern_support_start_, pattern_support_, pattern_free_;
+  std::vector<int> equality_entries_;
+  bool equality_direct_ = false;  // false: rows with a repeated free node, assembled from triplets
+
   QpProblem problem_;
   Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> gradient_;
   Eigen::VectorXd values_;

@@ -65,6 +65,11 @@ void SupernodalCholesky::analyze(const Eigen::SparseMatrix<double>& lower) {
     super_of_[k] = static_cast<int>(super_start_.size()) - 1;
   }
   super_start_.push_back(n_);
+  super_parent_.assign(supernode_count(), -1);
+  for (int t = 0; t < supernode_count(); ++t) {
+    const int up = parent[super_start_[t + 1] - 1];
+    if (up >= 0) super_parent_[t] = super_of_[up];
+  }
 
   // where each stored entry of A lands in L's storage
   entry_row_.resize(lower.nonZeros());
@@ -87,7 +92,7 @@ bool SupernodalCholesky::factorize(const Eigen::SparseMatrix<double>& lower, dou
   // is the index (within d's row list) of the first row d has not yet updated
   std::vector<int> head(supernodes, -1), next(supernodes, -1), next_row(supernodes, 0);
   std::vector<int> local(n_, -1);  // row -> index within the current supernode's rows
-  std::vector<double> panel_storage, update_storage;
+  std::vector<double> panel_storage, update_storage, sum_storage;
 
   for (int s = 0; s < supernodes; ++s) {
     const int first = super_start_[s], last = super_start_[s + 1] - 1;
@@ -117,14 +122,20 @@ bool SupernodalCholesky::factorize(const Eigen::SparseMatrix<double>& lower, dou
       Eigen::Map<Eigen::MatrixXd> block(update_storage.data(), rows_below, dwidth);
       for (int c = 0; c < dwidth; ++c)
         for (int i = 0; i < rows_below; ++i) block(i, c) = value_[start_[dfirst + c] + (p + i - c)];
-      // panel -= block * block.topRows(k)^T, lower part only, in a fixed summation order
+      // panel -= block * block.topRows(k)^T, lower part only, in a fixed summation order:
+      // every entry is 0 + the products over c in increasing order, then subtracted. The
+      // entries of one column j are summed side by side (independent sums, contiguous rows)
       for (int j = 0; j < k; ++j) {
         const int column = drows[p + j] - first;
-        for (int i = j; i < rows_below; ++i) {
-          double sum = 0;
-          for (int c = 0; c < dwidth; ++c) sum += block(i, c) * block(j, c);
-          panel(local[drows[p + i]], column) -= sum;
+        const int count = rows_below - j;
+        sum_storage.assign(count, 0.0);
+        double* sum = sum_storage.data();
+        for (int c = 0; c < dwidth; ++c) {
+          const double* bc = &block(j, c);  // rows j.. of column c
+          const double bjc = bc[0];
+          for (int i = 0; i < count; ++i) sum[i] += bc[i] * bjc;
         }
+        for (int i = 0; i < count; ++i) panel(local[drows[p + j + i]], column) -= sum[i];
       }
       next_row[d] = q;
       if (q < dm) {  // d next updates the supernode of its next row
@@ -139,17 +150,20 @@ bool SupernodalCholesky::factorize(const Eigen::SparseMatrix<double>& lower, dou
     // L11^-T. Plain loops rather than Eigen's blocked kernels, whose blocking depends on the
     // cache sizes of the machine: the same summation order natively and in WebAssembly keeps
     // both builds bit-identical.
+    // Every entry (i, c), i >= c, is A(i, c) minus the products over t < c in increasing
+    // order; the rows are updated side by side (column-major: contiguous).
     for (int c = 0; c < width; ++c) {
-      double diagonal = panel(c, c);
-      for (int t = 0; t < c; ++t) diagonal -= panel(c, t) * panel(c, t);
+      double* pc = &panel(0, c);
+      for (int t = 0; t < c; ++t) {
+        const double* pt = &panel(0, t);
+        const double ct = pt[c];
+        for (int i = c; i < m; ++i) pc[i] -= pt[i] * ct;
+      }
+      double diagonal = pc[c];
       if (!(diagonal > 0)) return false;
       diagonal = std::sqrt(diagonal);
-      panel(c, c) = diagonal;
-      for (int i = c + 1; i < m; ++i) {
-        double sum = panel(i, c);
-        for (int t = 0; t < c; ++t) sum -= panel(i, t) * panel(c, t);
-        panel(i, c) = sum / diagonal;
-      }
+      pc[c] = diagonal;
+      for (int i = c + 1; i < m; ++i) pc[i] /= diagonal;
     }
     for (int c = 0; c < width; ++c)
       for (int t = 0; t < m - c; ++t) value_[start_[first + c] + t] = panel(c + t, c);
@@ -188,7 +202,25 @@ void SupernodalCholesky::solve3(const double* b, double* x) const {
 void SupernodalCholesky::forward(const Eigen::VectorXd& b, Eigen::VectorXd& y) const {
   y.resize(n_);
   for (int i = 0; i < n_; ++i) y[perm_[i]] = b[i];
-  lower_solve<1>(y.data());
+  // a sparse b (a contact row's couplings, a unit vector) only reaches the supernodes on the
+  // tree paths from its non-zeros to the root; the others hold zeros throughout, and their
+  // operations would leave every entry as it is, so they are skipped (same results)
+  const int supernodes = supernode_count();
+  reach_.clear();
+  if (reach_mark_.size() != static_cast<std::size_t>(supernodes)) reach_mark_.assign(supernodes, 0);
+  for (int i = 0; i < n_ && static_cast<int>(reach_.size()) * 4 <= supernodes; ++i)
+    if (b[i] != 0)
+      for (int t = super_of_[perm_[i]]; t >= 0 && !reach_mark_[t]; t = super_parent_[t]) {
+        reach_mark_[t] = 1;
+        reach_.push_back(t);
+      }
+  for (int t : reach_) reach_mark_[t] = 0;
+  if (static_cast<int>(reach_.size()) * 4 > supernodes) {
+    lower_solve<1>(y.data());
+    return;
+  }
+  std::sort(reach_.begin(), reach_.end());
+  for (int t : reach_) lower_solve_supernode<1>(t, y.data());
 }
 
 void SupernodalCholesky::backward(const Eigen::VectorXd& y, Eigen::VectorXd& x) const {
@@ -204,12 +236,16 @@ void SupernodalCholesky::backward(const Eigen::VectorXd& y, Eigen::VectorXd& x) 
 // diagonal block are shared by its columns, so one pass over them serves up to four columns.
 template <int K>
 void SupernodalCholesky::lower_solve(double* y) const {
+  // L y = b
+  for (int s = 0; s < supernode_count(); ++s) lower_solve_supernode<K>(s, y);
+}
+
+template <int K>
+void SupernodalCholesky::lower_solve_supernode(int s, double* y) const {
   const int* start = start_.data();
   const int* row = row_.data();
   const double* value = value_.data();
-  const int supernodes = supernode_count();
-  // L y = b
-  for (int s = 0; s < supernodes; ++s) {
+  {
     const int first = super_start_[s], last = super_start_[s + 1] - 1;
     for (int c = first; c <= last; ++c) {  // dense lower-triangular block
       double* yc = y + K * c;

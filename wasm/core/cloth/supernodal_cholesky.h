@@ -49,13 +49,18 @@ class SupernodalCholesky {
   std::vector<int> super_of_;     // supernode of each column
   // position in value_ of each stored entry of the analyzed matrix (by its value index)
   std::vector<int> entry_row_;
+  std::vector<int> super_parent_;  // supernode of the parent of each supernode's last column, or -1
   mutable std::vector<double> work_;
+  mutable std::vector<int> reach_;  // forward(): the supernodes a sparse right-hand side reaches
+  mutable std::vector<char> reach_mark_;
 
   // in place, factor order, K right-hand sides (n by K, row-major)
   template <int K>
   void lower_solve(double* y) const;
   template <int K>
   void upper_solve(double* y) const;
+  template <int K>
+  void lower_solve_supernode(int s, double* y) const;
 };
 
 }  // namespace tela

@@ -8,22 +8,6 @@ namespace tela {
 
 namespace {
 
-// [top; rows `selected` of a], row-major
-SparseRows stack_rows(const SparseRows& top, const SparseRows& a, const std::vector<int>& selected) {
-  std::vector<Eigen::Triplet<double>> entries;
-  entries.reserve(top.nonZeros() + 8 * selected.size());
-  for (int r = 0; r < top.rows(); ++r)
-    for (SparseRows::InnerIterator it(top, r); it; ++it) entries.emplace_back(r, static_cast<int>(it.col()), it.value());
-  const int offset = static_cast<int>(top.rows());
-  for (std::size_t i = 0; i < selected.size(); ++i)
-    for (SparseRows::InnerIterator it(a, selected[i]); it; ++it)
-      entries.emplace_back(offset + static_cast<int>(i), static_cast<int>(it.col()), it.value());
-  SparseRows out(offset + static_cast<int>(selected.size()), a.cols() > 0 ? a.cols() : top.cols());
-  out.setFromTriplets(entries.begin(), entries.end());
-  out.makeCompressed();
-  return out;
-}
-
 double row_dot(const SparseRows& a, int k, const Eigen::VectorXd& v) {
   double sum = 0;
   for (SparseRows::InnerIterator it(a, k); it; ++it) sum += it.value() * v[it.col()];
@@ -93,6 +77,93 @@ bool schur_cholesky(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, Eigen::M
 
 }  // namespace
 
+void ActiveSetSolver::stack_rows(const QpProblem& problem) {
+  // [E; A] (as a product of Eigen's would store it: the rows' entries in order) and
+  // [E; A] M^-1 on the same pattern
+  const int me = problem.equalities(), mi = problem.inequalities();
+  const int rows = me + mi;
+  int nnz = 0;
+  for (int r = 0; r < me; ++r)
+    for (SparseRows::InnerIterator it(problem.equality, r); it; ++it) ++nnz;
+  for (int r = 0; r < mi; ++r)
+    for (SparseRows::InnerIterator it(problem.inequality, r); it; ++it) ++nnz;
+  base_rows_.resize(rows, problem.variables());
+  base_rows_.resizeNonZeros(nnz);
+  int* outer = base_rows_.outerIndexPtr();
+  int* inner = base_rows_.innerIndexPtr();
+  double* value = base_rows_.valuePtr();
+  int e = 0;
+  outer[0] = 0;
+  for (int r = 0; r < rows; ++r) {
+    const SparseRows& source = r < me ? problem.equality : problem.inequality;
+    for (SparseRows::InnerIterator it(source, r < me ? r : r - me); it; ++it, ++e) {
+      inner[e] = static_cast<int>(it.col());
+      value[e] = it.value();
+    }
+    outer[r + 1] = e;
+  }
+  base_rows_weighted_ = base_rows_;
+  double* weighted = base_rows_weighted_.valuePtr();
+  for (int p = 0; p < nnz; ++p) weighted[p] = value[p] * inverse_mass_[inner[p]];
+}
+
+void ActiveSetSolver::make_plan() {
+  const int nb = static_cast<int>(base_rows_.rows()), n = static_cast<int>(base_rows_.cols());
+  const int* outer = base_rows_.outerIndexPtr();
+  const int* inner = base_rows_.innerIndexPtr();
+  pattern_outer_.assign(outer, outer + nb + 1);
+  pattern_inner_.assign(inner, inner + outer[nb]);
+  // the rows of each variable, ascending
+  variable_start_.assign(n + 1, 0);
+  for (int p = 0; p < outer[nb]; ++p) ++variable_start_[inner[p] + 1];
+  for (int k = 0; k < n; ++k) variable_start_[k + 1] += variable_start_[k];
+  variable_rows_.resize(outer[nb]);
+  std::vector<int> fill(variable_start_.begin(), variable_start_.end() - 1);
+  for (int r = 0; r < nb; ++r)
+    for (int p = outer[r]; p < outer[r + 1]; ++p) variable_rows_[fill[inner[p]]++] = r;
+  touched_mark_.assign(nb, 0);
+  touched_.clear();
+  weighted_ = Eigen::VectorXd::Zero(n);
+
+  // the lower triangle by columns c: the rows r >= c sharing a variable with c, and c itself
+  std::vector<int> column_outer(nb + 1, 0), column_inner, rows;
+  std::vector<int> mark(nb, -1);
+  term_start_.assign(1, 0);
+  terms_.clear();
+  for (int c = 0; c < nb; ++c) {
+    rows.assign(1, c);
+    mark[c] = c;
+    for (int p = outer[c]; p < outer[c + 1]; ++p)
+      for (int q = variable_start_[inner[p]]; q < variable_start_[inner[p] + 1]; ++q) {
+        const int r = variable_rows_[q];
+        if (r > c && mark[r] != c) {
+          mark[r] = c;
+          rows.push_back(r);
+        }
+      }
+    std::sort(rows.begin(), rows.end());
+    for (int r : rows) {
+      column_inner.push_back(r);
+      // the shared variables in increasing order: merge the two sorted rows
+      for (int a = outer[r], b = outer[c]; a < outer[r + 1] && b < outer[c + 1];) {
+        if (inner[a] < inner[b]) ++a;
+        else if (inner[b] < inner[a]) ++b;
+        else terms_.emplace_back(a++, b++);
+      }
+      term_start_.push_back(static_cast<int>(terms_.size()));
+    }
+    column_outer[c + 1] = static_cast<int>(column_inner.size());
+  }
+  base_system_.resize(nb, nb);
+  base_system_.resizeNonZeros(column_outer[nb]);
+  std::copy(column_outer.begin(), column_outer.end(), base_system_.outerIndexPtr());
+  std::copy(column_inner.begin(), column_inner.end(), base_system_.innerIndexPtr());
+  std::fill(base_system_.valuePtr(), base_system_.valuePtr() + column_outer[nb], 0.0);
+  if (nb > 0) base_factor_.analyze(base_system_);
+  ++stats.analyses;
+  planned_ = true;
+}
+
 bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<int>& base) {
   base_ = base;
   appended_.clear();
@@ -108,32 +179,28 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
   // lower triangle of [E; A] M^-1 [E; A]^T with sigma on the equality diagonal; the rows of
   // inequalities outside the base are decoupled (unit diagonal, explicit zeros elsewhere), so
   // the pattern never depends on the working set and one symbolic analysis serves every QP
-  // with the same rows
+  // with the same rows. Each entry (r, c) is the sum over the shared variables k in
+  // increasing order of (a_rk / m_k) a_ck, the first product assigned (as Eigen's sparse
+  // product sums it)
   auto inside = [&](int row) { return row < me || in_base_[row - me]; };
-  std::vector<Eigen::Triplet<double>> entries;
-  entries.reserve(gram_.nonZeros() / 2 + nb);
-  for (int c = 0; c < gram_.outerSize(); ++c)
-    for (Eigen::SparseMatrix<double>::InnerIterator it(gram_, c); it; ++it)
-      if (it.row() >= c)
-        entries.emplace_back(static_cast<int>(it.row()), c, inside(static_cast<int>(it.row())) && inside(c) ? it.value() : 0.0);
-  for (int i = 0; i < nb; ++i)
-    entries.emplace_back(i, i, i < me ? problem.equality_shift : (inside(i) ? 0.0 : 1.0));
-  base_system_.resize(nb, nb);
-  base_system_.setFromTriplets(entries.begin(), entries.end());
-  base_system_.makeCompressed();
-
+  const double* value = base_rows_.valuePtr();
+  const double* weighted = base_rows_weighted_.valuePtr();
   const int* outer = base_system_.outerIndexPtr();
   const int* inner = base_system_.innerIndexPtr();
-  const bool same_pattern =
-      analyzed_ && static_cast<int>(pattern_outer_.size()) == nb + 1 &&
-      std::equal(outer, outer + nb + 1, pattern_outer_.begin()) &&
-      static_cast<int>(pattern_inner_.size()) == outer[nb] && std::equal(inner, inner + outer[nb], pattern_inner_.begin());
-  if (!same_pattern) {
-    base_factor_.analyze(base_system_);
-    pattern_outer_.assign(outer, outer + nb + 1);
-    pattern_inner_.assign(inner, inner + outer[nb]);
-    analyzed_ = true;
-    ++stats.analyses;
+  double* entry = base_system_.valuePtr();
+  for (int c = 0; c < nb; ++c) {
+    const bool c_inside = inside(c);
+    for (int p = outer[c]; p < outer[c + 1]; ++p) {
+      const int r = inner[p];
+      double gram = 0;
+      if (c_inside && inside(r)) {
+        const int first = term_start_[p], last = term_start_[p + 1];
+        if (first < last) gram = weighted[terms_[first].first] * value[terms_[first].second];
+        for (int t = first + 1; t < last; ++t) gram += weighted[terms_[t].first] * value[terms_[t].second];
+      }
+      if (r == c) gram = c < me ? gram + problem.equality_shift : (c_inside ? gram + 0.0 : 1.0);
+      entry[p] = gram;
+    }
   }
   ++stats.factorizations;
   return base_factor_.factorize(base_system_, 0.0);
@@ -160,17 +227,34 @@ void ActiveSetSolver::solve_kkt(const Eigen::VectorXd& rhs_base, const Eigen::Ve
 }
 
 void ActiveSetSolver::row_products(const QpProblem& problem, int k, Eigen::VectorXd& base_part,
-                                   Eigen::VectorXd& appended_part) const {
-  // G_B M^-1 a_k^T and A_P M^-1 a_k^T
-  Eigen::VectorXd weighted = Eigen::VectorXd::Zero(problem.variables());
-  for (SparseRows::InnerIterator it(problem.inequality, k); it; ++it)
-    weighted[it.col()] = it.value() * inverse_mass_[it.col()];
-  base_part = base_rows_ * weighted;
-  for (int k = 0; k < problem.inequalities(); ++k)
-    if (!in_base_[k]) base_part[problem.equalities() + k] = 0;  // decoupled rows
+                                   Eigen::VectorXd& appended_part) {
+  // G_B M^-1 a_k^T and A_P M^-1 a_k^T; only the rows sharing a variable with a_k can be
+  // non-zero, each summed over its entries in order (as Eigen's sparse product would)
+  const int me = problem.equalities();
+  for (SparseRows::InnerIterator it(problem.inequality, k); it; ++it) {
+    weighted_[it.col()] = it.value() * inverse_mass_[it.col()];
+    for (int q = variable_start_[it.col()]; q < variable_start_[it.col() + 1]; ++q)
+      if (!touched_mark_[variable_rows_[q]]) {
+        touched_mark_[variable_rows_[q]] = 1;
+        touched_.push_back(variable_rows_[q]);
+      }
+  }
+  base_part.setZero(base_rows_.rows());
+  const int* outer = base_rows_.outerIndexPtr();
+  const int* inner = base_rows_.innerIndexPtr();
+  const double* value = base_rows_.valuePtr();
+  for (int r : touched_) {
+    touched_mark_[r] = 0;
+    if (r >= me && !in_base_[r - me]) continue;  // decoupled rows
+    double sum = 0;
+    for (int p = outer[r]; p < outer[r + 1]; ++p) sum += value[p] * weighted_[inner[p]];
+    base_part[r] += sum;
+  }
+  touched_.clear();
   appended_part.resize(static_cast<int>(appended_.size()));
   for (std::size_t j = 0; j < appended_.size(); ++j)
-    appended_part[j] = row_dot(problem.inequality, appended_[j], weighted);
+    appended_part[j] = row_dot(problem.inequality, appended_[j], weighted_);
+  for (SparseRows::InnerIterator it(problem.inequality, k); it; ++it) weighted_[it.col()] = 0;
 }
 
 QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<int>& warm_start) {
@@ -201,13 +285,21 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
     }
   }
 
-  // all rows, once per problem: [E; A], [E; A] M^-1 and their Gram matrix
-  std::vector<int> all(mi);
-  for (int k = 0; k < mi; ++k) all[k] = k;
-  base_rows_ = stack_rows(problem.equality, problem.inequality, all);
-  if (base_rows_.cols() != problem.variables()) base_rows_.resize(base_rows_.rows(), problem.variables());
-  base_rows_weighted_ = base_rows_ * inverse_mass_.asDiagonal();
-  gram_ = base_rows_weighted_ * base_rows_.transpose();
+  // all rows, once per problem: [E; A] and [E; A] M^-1; a new plan of the base system when
+  // their pattern changed
+  stack_rows(problem);
+  {
+    const int nb = static_cast<int>(base_rows_.rows());
+    const int* outer = base_rows_.outerIndexPtr();
+    const int* inner = base_rows_.innerIndexPtr();
+    const bool same_pattern =
+        planned_ && static_cast<int>(pattern_outer_.size()) == nb + 1 &&
+        static_cast<int>(weighted_.size()) == problem.variables() &&
+        std::equal(outer, outer + nb + 1, pattern_outer_.begin()) &&
+        static_cast<int>(pattern_inner_.size()) == outer[nb] &&
+        std::equal(inner, inner + outer[nb], pattern_inner_.begin());
+    if (!same_pattern) make_plan();
+  }
 
   // the warm start: valid, distinct, non-zero rows; should they make the base singular
   // (dependent rows), start from the equalities alone

@@ -38,6 +38,7 @@
 
 #include <Eigen/Core>
 #include <Eigen/SparseCore>
+#include <utility>
 #include <vector>
 
 namespace tela {
@@ -73,12 +74,13 @@ class ActiveSetSolver {
   QpSolution solve(const QpProblem& problem, const std::vector<int>& warm_start);
 
  private:
+  void stack_rows(const QpProblem& problem);
+  void make_plan();
   bool factor_base(const QpProblem& problem, const std::vector<int>& base);
   bool refactor_appended();
   void solve_kkt(const Eigen::VectorXd& rhs_base, const Eigen::VectorXd& rhs_appended,
                  Eigen::VectorXd& zeta_base, Eigen::VectorXd& zeta_appended) const;
-  void row_products(const QpProblem& problem, int k, Eigen::VectorXd& base_part,
-                    Eigen::VectorXd& appended_part) const;
+  void row_products(const QpProblem& problem, int k, Eigen::VectorXd& base_part, Eigen::VectorXd& appended_part);
 
   Eigen::VectorXd inverse_mass_;
   Eigen::VectorXd row_norm_;           // |a_k|_W per inequality
@@ -87,11 +89,21 @@ class ActiveSetSolver {
   std::vector<char> in_base_;          // per inequality: inside the sparse factor
   SparseRows base_rows_;               // [E; A], all rows
   SparseRows base_rows_weighted_;      // [E; A] M^-1
-  Eigen::SparseMatrix<double> gram_;   // [E; A] M^-1 [E; A]^T
+  // The plan of the base system for one pattern of [E; A] (pattern_outer_, pattern_inner_):
+  // the lower triangle of [E; A] M^-1 [E; A]^T plus the diagonal (base_system_'s pattern,
+  // analyzed once per plan), and for each of its stored entries (r, c), r >= c, the
+  // positions in [E; A] of the products (r, k) and (c, k) over the shared variables k in
+  // increasing order (terms_ from term_start_). Also the rows of [E; A] by variable.
+  std::vector<int> pattern_outer_, pattern_inner_;
+  std::vector<int> term_start_;
+  std::vector<std::pair<int, int>> terms_;
+  std::vector<int> variable_start_, variable_rows_;
+  bool planned_ = false;
   Eigen::SparseMatrix<double> base_system_;  // lower triangle of the base system
   SupernodalCholesky base_factor_;
-  std::vector<int> pattern_outer_, pattern_inner_;  // of the analyzed base system
-  bool analyzed_ = false;
+  Eigen::VectorXd weighted_;           // work vector of row_products, zero between calls
+  std::vector<int> touched_;           // rows of [E; A] met by row_products
+  std::vector<char> touched_mark_;
   Eigen::MatrixXd bordered_;           // base size by #appended: the l vectors of eq. 3.12
   Eigen::MatrixXd appended_system_;    // #appended square: A_P M^-1 A_P^T
   Eigen::MatrixXd schur_factor_;       // lower Cholesky factor of the Schur complement

@@ -54,8 +54,11 @@ std::vector<std::pair<int, int>> overlapping_pairs(const std::vector<Aabb>& a,
   }
   std::sort(entries.begin(), entries.end());
 
+  // the pairs of each i in increasing j, each once (a box met in several cells is tested once)
+  std::vector<int> seen(b.size(), -1), found;
   for (int i = 0; i < static_cast<int>(a.size()); ++i) {
     const Aabb& box = a[i];
+    found.clear();
     for (std::int64_t x = index(box.lo.x(), 0); x <= index(box.hi.x(), 0); ++x)
       for (std::int64_t y = index(box.lo.y(), 1); y <= index(box.hi.y(), 1); ++y)
         for (std::int64_t z = index(box.lo.z(), 2); z <= index(box.hi.z(), 2); ++z) {
@@ -63,13 +66,14 @@ std::vector<std::pair<int, int>> overlapping_pairs(const std::vector<Aabb>& a,
           auto it = std::lower_bound(entries.begin(), entries.end(), Entry{k, -1});
           for (; it != entries.end() && it->key == k; ++it) {
             const int j = it->id;
-            if (same_set && j <= i) continue;
-            if (box.overlaps(b[j])) pairs.emplace_back(i, j);
+            if ((same_set && j <= i) || seen[j] == i) continue;
+            seen[j] = i;
+            if (box.overlaps(b[j])) found.push_back(j);
           }
         }
+    std::sort(found.begin(), found.end());
+    for (int j : found) pairs.emplace_back(i, j);
   }
-  std::sort(pairs.begin(), pairs.end());
-  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
   return pairs;
 }
 
