@@ -1,4 +1,5 @@
-// tela dgli-database --out FILE [--evaluate]: simulates the napkin folding sequences, writes the
+// tela dgli-database --out FILE [--evaluate]: simulates the napkin folding sequences (on a table;
+// --zero-gravity: the older generator without contacts), writes the
 // dGLI reference database, and optionally classifies held-out sequences (other resolution,
 // pose, depths, 2 mm boundary noise) and prints the accuracy and confusion matrices.
 #include "cli.h"
@@ -18,16 +19,23 @@ int run_dgli_database(const std::vector<std::string>& args) {
       "usage: tela dgli-database [--out FILE] [--evaluate] [--database FILE (evaluate an existing one)] "
       "[--per-side K] [--layout spread|first_half] [--held-out-per-class N] [--held-out-out FILE] [--seed S] [--k K] [--noise M] "
       "[--frame-stride N] [--crumpled N] [--crumpled-frame-stride N] [--quarter-depths N] "
-      "[--distance euclidean|direction_log_norm]";
+      "[--distance euclidean|direction_log_norm] [--zero-gravity (the older generator: no table, holds)]";
   std::string out_path, database_path, held_out_path;
   bool evaluate = false, distance_override = false;
   int k = 1;
   NapkinDatabaseSpec spec;
   HeldOutSpec held_out;
+  // --zero-gravity first selects the older settings, which the other options then adjust
+  for (const std::string& a : args)
+    if (a == "--zero-gravity") {
+      spec = NapkinDatabaseSpec::zero_gravity();
+      held_out = HeldOutSpec::zero_gravity();
+    }
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     const bool has_value = i + 1 < args.size();
     char* end = nullptr;
+    if (a == "--zero-gravity") continue;
     if (a == "--out" && has_value) out_path = args[++i];
     else if (a == "--database" && has_value) database_path = args[++i];
     else if (a == "--evaluate") evaluate = true;
@@ -143,7 +151,8 @@ int run_dgli_database(const std::vector<std::string>& args) {
                        {"confusion_nearest_representative", e.confusion_nearest},
                        {"confusion_knn", e.confusion_knn},
                        {"nodes_per_side", held_out.pose.nodes_per_side},
-                       {"noise_m", held_out.noise}};
+                       {"noise_m", held_out.noise},
+                       {"table", held_out.table}};
   }
   out["wall_ms"] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   std::printf("%s\n", out.dump().c_str());
