@@ -14,14 +14,18 @@
 
 namespace tela::cli {
 
+namespace {
+void print_progress(int n, const std::string& what) { std::fprintf(stderr, "sequence %d: %s\n", n, what.c_str()); }
+}  // namespace
+
 int run_dgli_database(const std::vector<std::string>& args) {
   const std::string usage =
       "usage: tela dgli-database [--out FILE] [--evaluate] [--database FILE (evaluate an existing one)] "
       "[--per-side K] [--layout spread|first_half] [--held-out-per-class N] [--held-out-out FILE] [--seed S] [--k K] [--noise M] "
       "[--frame-stride N] [--crumpled N] [--crumpled-frame-stride N] [--quarter-depths N] "
-      "[--distance euclidean|direction_log_norm] [--zero-gravity (the older generator: no table, holds)]";
+      "[--distance euclidean|direction_log_norm] [--zero-gravity (the older generator: no table, holds)] [--progress (a line per sequence on stderr)]";
   std::string out_path, database_path, held_out_path;
-  bool evaluate = false, distance_override = false;
+  bool evaluate = false, distance_override = false, progress = false;
   int k = 1;
   NapkinDatabaseSpec spec;
   HeldOutSpec held_out;
@@ -39,6 +43,7 @@ int run_dgli_database(const std::vector<std::string>& args) {
     if (a == "--out" && has_value) out_path = args[++i];
     else if (a == "--database" && has_value) database_path = args[++i];
     else if (a == "--evaluate") evaluate = true;
+    else if (a == "--progress") progress = true;
     else if (a == "--held-out-out" && has_value) held_out_path = args[++i];
     else if (a == "--per-side" && has_value) {
       spec.settings.per_side = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
@@ -111,6 +116,7 @@ int run_dgli_database(const std::vector<std::string>& args) {
     if (distance_override) db.distance = spec.distance;
   } else {
     GenerationReport report;
+    if (progress) report.on_sequence = print_progress;
     db = generate_napkin_database(spec, &report);
     out["sequences"] = report.sequences;
     out["failed_sequences"] = report.failed_sequences;
@@ -131,7 +137,8 @@ int run_dgli_database(const std::vector<std::string>& args) {
   out["classes"] = db.classes;
   if (evaluate) {
     std::vector<ReferenceState> held_out_states;
-    const Evaluation e = evaluate_held_out(db, held_out, k, &held_out_states);
+    const Evaluation e =
+        evaluate_held_out(db, held_out, k, &held_out_states, progress ? print_progress : nullptr);
     if (!held_out_path.empty()) {
       DgliDatabase dump = db;
       dump.representatives = held_out_states;

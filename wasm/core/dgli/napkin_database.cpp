@@ -19,11 +19,13 @@ std::string describe(const FoldSequenceSpec& s) {
 }
 
 // fold-depth range of each class (fractions; see dgli/napkin_folds.cpp)
-void depth_range(int kind, double& lo, double& hi) {
+// On a table two opposite corners are folded at most 0.45 of the way to the centre: at 0.6 the
+// second flap lands on the first, and the contact solver stalled for minutes in one step.
+void depth_range(int kind, bool table, double& lo, double& hi) {
   switch (kind) {
     case kOneCorner: lo = 0.3; hi = 0.6; break;
     case kTwoAdjacentCorners: lo = 0.3; hi = 0.48; break;
-    case kTwoOppositeCorners: lo = 0.3; hi = 0.6; break;
+    case kTwoOppositeCorners: lo = 0.3; hi = table ? 0.45 : 0.6; break;
     case kHalfSide: case kQuarter: lo = 0.45; hi = 0.55; break;
     // zero gravity folds exactly along the diagonal (the depth is not used); on a table the
     // line is 5 % of the half diagonal off it (an exact diagonal fold lays the flap's edges
@@ -44,6 +46,12 @@ std::string elements_for(int kind, int variant, const std::string& elements) {
   return variant % 2 == 0 ? "tri_left" : "tri";
 }
 
+// On a table the diagonal fold runs only on "tri_left" meshes (corner 0 or 2 folded over the
+// diagonal through corners 1 and 3; the others are the same states up to a quarter turn, which
+// the classifier's distance ignores): on "tri" meshes a table fold made the contact solver stall
+// for minutes in a single step (measured at 9x9 nodes).
+bool table_variant_ok(int kind, int variant) { return kind != kHalfDiagonal || variant % 2 == 0; }
+
 int variant_count(int kind) {
   switch (kind) {
     case kTwoOppositeCorners: return 2;
@@ -55,6 +63,7 @@ int variant_count(int kind) {
 void simulate_into(const FoldSequenceSpec& s, const CoordinateSettings& settings, int stride, double noise,
                    std::uint64_t noise_seed, std::vector<ReferenceState>& out, GenerationReport& report) {
   ++report.sequences;
+  if (report.on_sequence) report.on_sequence(report.sequences, describe(s));
   Result<FoldSequence> sequence = simulate_fold_sequence(s);
   if (!sequence.ok()) {
     ++report.failed_sequences;
@@ -106,13 +115,14 @@ std::vector<FoldSequenceSpec> database_sequences(const NapkinDatabaseSpec& spec)
   std::vector<FoldSequenceSpec> list;
   for (int kind = 0; kind < kNapkinClassCount; ++kind) {
     double lo = 0, hi = 0;
-    depth_range(kind, lo, hi);
+    depth_range(kind, spec.table, lo, hi);
     // the quarter fold's final state depends strongly on the depth (4 layers, bulging flaps):
     // more depths; crumpled states are random: more seeds
     const int depths = kind == kHalfDiagonal || kind == kCrumpled ? 1 : kind == kQuarter ? spec.quarter_depths : 3;
     const int variants = kind == kCrumpled ? spec.crumpled_sequences : variant_count(kind);
     for (int v = 0; v < variants; ++v)
       for (int d = 0; d < depths; ++d) {
+        if (spec.table && !table_variant_ok(kind, v)) continue;
         FoldSequenceSpec s;
         s.kind = kind;
         s.variant = v;
@@ -206,10 +216,11 @@ std::vector<FoldSequenceSpec> held_out_sequences(const HeldOutSpec& spec) {
   for (int kind = 0; kind < kNapkinClassCount; ++kind)
     for (int i = 0; i < spec.sequences_per_class; ++i) {
       double lo = 0, hi = 0;
-      depth_range(kind, lo, hi);
+      depth_range(kind, spec.table, lo, hi);
       FoldSequenceSpec s;
       s.kind = kind;
       s.variant = uniform_index(rng, variant_count(kind));
+      if (spec.table && !table_variant_ok(kind, s.variant)) --s.variant;
       s.depth = uniform_real(rng, lo, hi);
       s.seed = spec.seed * 1000 + static_cast<std::uint64_t>(kind * 100 + i);
       s.pose = spec.pose;
@@ -226,8 +237,10 @@ std::vector<FoldSequenceSpec> held_out_sequences(const HeldOutSpec& spec) {
 }
 
 Evaluation evaluate_held_out(const DgliDatabase& db, const HeldOutSpec& spec, int k,
-                             std::vector<ReferenceState>* states_out) {
+                             std::vector<ReferenceState>* states_out,
+                             std::function<void(int, const std::string&)> on_sequence) {
   Evaluation e;
+  e.generation.on_sequence = std::move(on_sequence);
   const std::size_t n = db.classes.size();
   e.confusion_nearest.assign(n, std::vector<int>(n, 0));
   e.confusion_knn.assign(n, std::vector<int>(n, 0));

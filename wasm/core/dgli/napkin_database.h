@@ -8,6 +8,7 @@
 #include "dgli/napkin_folds.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -22,9 +23,11 @@ struct NapkinDatabaseSpec {
   double pin_margin_fraction = 0.25;  // zero gravity only
   double hover = 0.004;              // metres (FoldSequenceSpec::hover): tau0 + 1 mm on a table
   int frame_stride = 4;              // keep every n-th labelled frame (settled frames barely differ)
-  int crumpled_sequences = 80;       // random crumpling sequences (seeds 100, 101, ...)
+  // random crumpling sequences (seeds 100, 101, ...): 18, because on seed 118 (9x9, table) the
+  // contact solver does not finish a step at t = 0.93 s within minutes
+  int crumpled_sequences = 18;
   int crumpled_frame_stride = 4;     // frame stride of the crumpled sequences
-  int quarter_depths = 4;            // fold depths per quarter-fold variant (8 variants)
+  int quarter_depths = 3;            // fold depths per quarter-fold variant (8 variants)
   StateDistance distance = StateDistance::direction_log_norm;  // the classifier's (DgliDatabase::distance)
   double spread = 0.0;               // representatives: RMS target; <= 0 picks 0.35 x median class spread
   int max_representatives_per_class = 8;
@@ -45,6 +48,9 @@ struct GenerationReport {
   int sequences = 0, failed_sequences = 0;
   long unconverged_steps = 0;
   std::vector<std::string> failures;  // "kind variant depth: message"
+  // optional: called before each sequence is simulated (1-based number, what it is), e.g. for
+  // a progress line on the command line
+  std::function<void(int, const std::string&)> on_sequence;
 };
 
 // The fold sequences of the database: every symmetry variant of each class with a few depths.
@@ -84,9 +90,10 @@ struct Evaluation {
   double accuracy_knn() const { return total ? static_cast<double>(correct_knn) / total : 0; }
 };
 
-// `states_out` (optional) receives the held-out states.
+// `states_out` (optional) receives the held-out states; `on_sequence`: see GenerationReport.
 Evaluation evaluate_held_out(const DgliDatabase& db, const HeldOutSpec& spec, int k = 1,
-                             std::vector<ReferenceState>* states_out = nullptr);
+                             std::vector<ReferenceState>* states_out = nullptr,
+                             std::function<void(int, const std::string&)> on_sequence = nullptr);
 
 // Labelled coordinate vectors of one simulated sequence (frames with label >= 0, every
 // `stride`-th; flat frames only from flat sequences), with optional boundary noise.

@@ -424,6 +424,9 @@ Result<FoldSequence> simulate_fold_sequence(const FoldSequenceSpec& spec, double
     if (k > 0) {
       sim.step();
       if (sim.failed()) return R::failure("simulation failed at t = " + std::to_string(sim.time()) + ": " + sim.failure_message());
+      if (sim.last_report().qp_iterations > spec.max_step_qp_iterations)
+        return R::failure("contact solver stalled: " + std::to_string(sim.last_report().qp_iterations) +
+                          " active-set iterations in the step ending at t = " + std::to_string(sim.time()));
     }
     if (sim.time() + 0.5 * dt >= next_frame) {
       sequence.frames.push_back({sim.state().positions, sim.time(), label_at(*plan.value, sim.time())});
