@@ -1,4 +1,5 @@
-// tela dgli-database --out FILE [--evaluate]: simulates the napkin folding sequences, writes the
+// tela dgli-database --out FILE [--evaluate]: simulates the napkin folding sequences (on a table;
+// --zero-gravity: the older generator without contacts), writes the
 // dGLI reference database, and optionally classifies held-out sequences (other resolution,
 // pose, depths, 2 mm boundary noise) and prints the accuracy and confusion matrices.
 #include "cli.h"
@@ -13,24 +14,36 @@
 
 namespace tela::cli {
 
+namespace {
+void print_progress(int n, const std::string& what) { std::fprintf(stderr, "sequence %d: %s\n", n, what.c_str()); }
+}  // namespace
+
 int run_dgli_database(const std::vector<std::string>& args) {
   const std::string usage =
       "usage: tela dgli-database [--out FILE] [--evaluate] [--database FILE (evaluate an existing one)] "
       "[--per-side K] [--layout spread|first_half] [--held-out-per-class N] [--held-out-out FILE] [--seed S] [--k K] [--noise M] "
       "[--frame-stride N] [--crumpled N] [--crumpled-frame-stride N] [--quarter-depths N] "
-      "[--distance euclidean|direction_log_norm]";
+      "[--distance euclidean|direction_log_norm] [--zero-gravity (the older generator: no table, holds)] [--progress (a line per sequence on stderr)]";
   std::string out_path, database_path, held_out_path;
-  bool evaluate = false, distance_override = false;
+  bool evaluate = false, distance_override = false, progress = false;
   int k = 1;
   NapkinDatabaseSpec spec;
   HeldOutSpec held_out;
+  // --zero-gravity first selects the older settings, which the other options then adjust
+  for (const std::string& a : args)
+    if (a == "--zero-gravity") {
+      spec = NapkinDatabaseSpec::zero_gravity();
+      held_out = HeldOutSpec::zero_gravity();
+    }
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     const bool has_value = i + 1 < args.size();
     char* end = nullptr;
+    if (a == "--zero-gravity") continue;
     if (a == "--out" && has_value) out_path = args[++i];
     else if (a == "--database" && has_value) database_path = args[++i];
     else if (a == "--evaluate") evaluate = true;
+    else if (a == "--progress") progress = true;
     else if (a == "--held-out-out" && has_value) held_out_path = args[++i];
     else if (a == "--per-side" && has_value) {
       spec.settings.per_side = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
@@ -103,6 +116,7 @@ int run_dgli_database(const std::vector<std::string>& args) {
     if (distance_override) db.distance = spec.distance;
   } else {
     GenerationReport report;
+    if (progress) report.on_sequence = print_progress;
     db = generate_napkin_database(spec, &report);
     out["sequences"] = report.sequences;
     out["failed_sequences"] = report.failed_sequences;
@@ -123,7 +137,8 @@ int run_dgli_database(const std::vector<std::string>& args) {
   out["classes"] = db.classes;
   if (evaluate) {
     std::vector<ReferenceState> held_out_states;
-    const Evaluation e = evaluate_held_out(db, held_out, k, &held_out_states);
+    const Evaluation e =
+        evaluate_held_out(db, held_out, k, &held_out_states, progress ? print_progress : nullptr);
     if (!held_out_path.empty()) {
       DgliDatabase dump = db;
       dump.representatives = held_out_states;
@@ -143,7 +158,8 @@ int run_dgli_database(const std::vector<std::string>& args) {
                        {"confusion_nearest_representative", e.confusion_nearest},
                        {"confusion_knn", e.confusion_knn},
                        {"nodes_per_side", held_out.pose.nodes_per_side},
-                       {"noise_m", held_out.noise}};
+                       {"noise_m", held_out.noise},
+                       {"table", held_out.table}};
   }
   out["wall_ms"] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   std::printf("%s\n", out.dump().c_str());

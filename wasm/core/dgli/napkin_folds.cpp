@@ -137,8 +137,11 @@ Result<FoldPlan> plan_fold_sequence(const FoldSequenceSpec& spec) {
   // pose on the table: rotation about +z around the local origin, then the translation
   double rs = 0, rc = 0;
   portable_sin_cos_turns(pose.rotation_turns, &rs, &rc);
+  // table mode: the mid-surface starts tau0 / 2 (+ 0.5 mm) above the table plane z = 0
+  const double z0 = spec.table ? 0.5 * spec.thickness + 0.0005 : 0.0;
   auto to_world = [&](const Vec3& p) {
-    return Vec3(rc * p.x() - rs * p.y() + pose.translation.x(), rs * p.x() + rc * p.y() + pose.translation.y(), p.z());
+    return Vec3(rc * p.x() - rs * p.y() + pose.translation.x(), rs * p.x() + rc * p.y() + pose.translation.y(),
+                p.z() + z0);
   };
 
   const int r = ((spec.variant % 4) + 4) % 4;
@@ -162,7 +165,7 @@ Result<FoldPlan> plan_fold_sequence(const FoldSequenceSpec& spec) {
     case kHalfSide: stages.push_back(half_stage(r, spec.depth, L, kHalfSide)); break;
     case kHalfDiagonal: {
       // corner r is carried over the diagonal through corners r+1 and r+3
-      FoldStage stage = corner_stage(r, 1.0, L, kHalfDiagonal);
+      FoldStage stage = corner_stage(r, spec.table ? spec.depth : 1.0, L, kHalfDiagonal);
       stages.push_back(stage);
       break;
     }
@@ -185,9 +188,20 @@ Result<FoldPlan> plan_fold_sequence(const FoldSequenceSpec& spec) {
   FoldPlan plan;
   Scenario& s = plan.scenario;
   s.name = "napkin-" + napkin_class_names()[spec.kind];
-  s.description = "A square napkin folded by keyframed corners in zero gravity, the part on the table held "
-                  "(tela dgli database generator; no table contact yet).";
-  s.material = Material{0.1804, 0.0, 1.0, 0.0, 0.0, 0.0};
+  s.description = spec.table ? "A square napkin on a table folded by keyframed corners, self-collisions on "
+                               "(tela dgli database generator)."
+                             : "A square napkin folded by keyframed corners in zero gravity, the part on the table "
+                               "held (tela dgli database generator, zero-gravity mode: no table contact).";
+  s.material = spec.table ? Material{0.1804, 0.1804, 0.5, 0.0, 0.0, 0.0} : Material{0.1804, 0.0, 1.0, 0.0, 0.0, 0.0};
+  if (spec.table) {
+    ObstacleDesc plane;
+    plane.type = "plane";
+    plane.mu = spec.table_mu;
+    s.obstacles = {plane};
+    s.self_collision.enabled = true;
+    s.self_collision.thickness = spec.thickness;
+    s.self_collision.mu = spec.cloth_mu;
+  }
   s.solver = SolverSettings{0.01, 1e-3, 50};
   s.seed = spec.seed;
 
@@ -207,7 +221,43 @@ Result<FoldPlan> plan_fold_sequence(const FoldSequenceSpec& spec) {
   std::vector<char> controlled(local.node_count(), 0);
   double t = spec.rest_before;
 
-  if (spec.kind == kCrumpled) {
+  if (spec.kind == kCrumpled && spec.table) {
+    // on a table: 2 to 4 of the 8 boundary points (corners, side midpoints) are pushed along
+    // the table a random part of the way towards the centre; the cloth between them buckles
+    // into random wrinkles and folds under gravity, table friction and self-collisions (the
+    // pushed points stay held where they end)
+    std::mt19937_64 rng(spec.seed * 7919 + 17);
+    std::vector<Vec2> boundary_points;
+    for (int k = 0; k < 4; ++k) {
+      boundary_points.push_back(corner_of(k, L));
+      boundary_points.push_back(0.5 * (corner_of(k, L) + corner_of(k + 1, L)));
+    }
+    const int count = 2 + static_cast<int>(uniform_index(rng, 3));
+    const int first = static_cast<int>(uniform_index(rng, 8));
+    const double duration = spec.stage_duration * uniform_real(rng, 0.8, 1.2);
+    for (int i = 0; i < count; ++i) {
+      // spread around the boundary: 8 / count steps apart, jittered by one step
+      const int step = 8 / count;
+      const int index = (first + i * step + static_cast<int>(uniform_index(rng, 2))) % 8;
+      const int node = nearest_node(local, boundary_points[index]);
+      if (controlled[node]) continue;
+      const Vec3 rest = local.positions.row(node).transpose();
+      const double push = uniform_real(rng, 0.2, 0.4);
+      const Vec3 target = rest + push * (Vec3(L / 2, L / 2, 0) - rest) +
+                          Vec3(uniform_real(rng, -0.05, 0.05) * L, uniform_real(rng, -0.05, 0.05) * L,
+                               uniform_real(rng, 0.0, 0.04) * L);
+      std::vector<Keyframe>& list = keys[node];
+      for (int j = 0; j <= kKeysPerStage; ++j) {
+        const double u = static_cast<double>(j) / kKeysPerStage;
+        list.push_back({t + u * duration, to_world(rest + smoothstep(u) * (target - rest)) - to_world(rest)});
+      }
+      controlled[node] = 1;
+    }
+    plan.stage_starts.push_back(t);
+    plan.stage_ends.push_back(t + duration);
+    plan.stage_labels.push_back(kCrumpled);
+    t += duration;
+  } else if (spec.kind == kCrumpled) {
     // corners and side midpoints move together (one timing, convex combinations of rest and
     // target, so no distance grows) towards random points near the centre, bulging upwards
     std::mt19937_64 rng(spec.seed * 7919 + 17);
@@ -219,8 +269,17 @@ Result<FoldPlan> plan_fold_sequence(const FoldSequenceSpec& spec) {
     const double bump = uniform_real(rng, 0.15, 0.35) * L;
     for (int node : nodes) {
       const Vec3 rest = local.positions.row(node).transpose();
-      const Vec3 target(L / 2 + uniform_real(rng, -0.15, 0.15) * L, L / 2 + uniform_real(rng, -0.15, 0.15) * L,
-                        uniform_real(rng, 0.02, 0.12) * L);
+      Vec3 target;
+      if (spec.table) {
+        // on a table: pushed a random part of the way towards the centre (so that the carried
+        // points stay apart and the cloth between them buckles under gravity and contacts)
+        const double s = uniform_real(rng, 0.4, 0.75);
+        target = rest + s * (Vec3(L / 2, L / 2, 0) - rest);
+        target += Vec3(uniform_real(rng, -0.06, 0.06) * L, uniform_real(rng, -0.06, 0.06) * L, uniform_real(rng, 0.01, 0.1) * L);
+      } else {
+        target = Vec3(L / 2 + uniform_real(rng, -0.15, 0.15) * L, L / 2 + uniform_real(rng, -0.15, 0.15) * L,
+                      uniform_real(rng, 0.02, 0.12) * L);
+      }
       std::vector<Keyframe>& list = keys[node];
       for (int i = 0; i <= kKeysPerStage; ++i) {
         const double u = static_cast<double>(i) / kKeysPerStage, sigma = smoothstep(u);
@@ -236,7 +295,7 @@ Result<FoldPlan> plan_fold_sequence(const FoldSequenceSpec& spec) {
     t += duration;
     // the centre node stays on the table
     const int centre = nearest_node(local, Vec2(L / 2, L / 2));
-    if (!controlled[centre]) {
+    if (!controlled[centre] && !spec.table) {
       Control hold;
       hold.nodes.indices = {centre};
       s.controls.push_back(hold);
@@ -325,7 +384,7 @@ Result<FoldPlan> plan_fold_sequence(const FoldSequenceSpec& spec) {
         if ((p - stage.point).dot(stage.normal) > -margin) stays = false;
       if (stays) held.push_back(k);
     }
-    if (!held.empty()) {
+    if (!held.empty() && !spec.table) {
       Control hold;
       hold.nodes.indices = held;
       s.controls.push_back(hold);
@@ -365,6 +424,9 @@ Result<FoldSequence> simulate_fold_sequence(const FoldSequenceSpec& spec, double
     if (k > 0) {
       sim.step();
       if (sim.failed()) return R::failure("simulation failed at t = " + std::to_string(sim.time()) + ": " + sim.failure_message());
+      if (sim.last_report().qp_iterations > spec.max_step_qp_iterations)
+        return R::failure("contact solver stalled: " + std::to_string(sim.last_report().qp_iterations) +
+                          " active-set iterations in the step ending at t = " + std::to_string(sim.time()));
     }
     if (sim.time() + 0.5 * dt >= next_frame) {
       sequence.frames.push_back({sim.state().positions, sim.time(), label_at(*plan.value, sim.time())});

@@ -2,16 +2,21 @@
 // dGLI reference database (thesis §7.4: "a data-base of cloth configurations of a napkin taken
 // from simulated folding sequences").
 //
-// Physics (stated honestly): the generator does not use table contact (it predates tela's
-// contacts, and a contact fold of a 13x13 napkin costs ~70 s of CPU per 2.5 s), so the napkin is
-// simulated in zero gravity (delta = 0) with Rayleigh damping. The part of the napkin that would rest on the table
-// is held in place by hold controls (the nodes farther than `pin_margin` from every fold line on
-// the stationary side: a stand-in for table friction); the folded corners are carried by
-// keyframed controls along half-circle arcs about the fold line, ending `hover` above the cloth
-// (optionally with the whole flap beyond a margin from the fold line, carried rigidly: without
-// gravity and a table nothing else flattens a flap);
-// everything else (the flaps, the creases) moves freely under the inextensibility constraints.
-// Self-collisions are off, so crumpled states may interpenetrate.
+// Physics (`table`, the default): the napkin lies on a table (the plane z = 0, friction
+// `table_mu`) under gravity (delta = rho, Rayleigh damping), with self-collisions (thickness
+// tau0 = `thickness`, friction `cloth_mu`). The folded corners are carried by keyframed controls
+// along half-circle arcs about the fold line and laid down `hover` above the layer below
+// (tau0 + 1 mm: on it); they stay held there, since a scenario's controls cannot be released,
+// and gravity lays the rest of the flap onto the cloth. Nothing else is controlled: the part
+// that stays on the table is kept by friction. Crumpled: 2 to 4 corners or side midpoints are
+// pushed along the table towards the centre, and the cloth between them buckles.
+//
+// `table = false` is the older zero-gravity generator (it predates tela's contacts): delta = 0,
+// the part of the napkin that would rest on the table is held by hold controls (the nodes
+// farther than `pin_margin` from every fold line on the stationary side), the folded corners are
+// carried in the same way, ending `hover` above the cloth (optionally with the whole flap beyond
+// a margin from the fold line carried rigidly); self-collisions are off, so crumpled states
+// (corners and midpoints carried towards random points near the centre) may interpenetrate.
 #pragma once
 
 #include "geometry/mesh.h"
@@ -48,13 +53,23 @@ struct FoldSequenceSpec {
   double depth = 0.4;           // fold-line position, a fraction (see napkin_folds.cpp)
   std::uint64_t seed = 1;       // crumpled and flat sequences
   NapkinPose pose;
-  double hover = 0.01;          // height of a folded layer above the one below, metres
+  double hover = 0.004;         // height of a folded layer above the one below, metres
   double pin_margin_fraction = 0.12;  // of the side
   // > 0: every node beyond this fraction of the side from the fold line on the flap side is
   // carried rigidly with the corners (the flap pressed flat, as gravity and the table would do;
   // nodes that would sit in a later stage's moving crease zone stay free). 0: corners only.
   double grip_margin_fraction = 0.0;
   double stage_duration = 1.5;  // s per folding stage
+  // Physics: true = on a table (plane z = 0, gravity, friction, self-collisions; no holds);
+  // false = zero gravity with hold controls standing in for the table.
+  bool table = true;
+  double thickness = 0.003;     // table mode: cloth thickness tau0 (self-collisions), metres
+  double table_mu = 0.5, cloth_mu = 0.3;  // table mode: friction coefficients
+  // Table mode: a sequence fails (the database skips it and reports it) when one time step
+  // needs more active-set iterations than this (ordinary steps need at most ~1,200). It does
+  // not catch every stall: on some contact configurations (crumpled seed 118 at 9x9, a flap
+  // landing on another flap) a single step of the contact solver runs for minutes.
+  long max_step_qp_iterations = 10000;
   double rest_before = 0.2, rest_after = 0.6;  // s
 };
 
