@@ -126,7 +126,7 @@ void SceneContacts::stick_rows(int index, const ContactQuery& q, double omega,
     const SegmentSegmentClosest now = segment_segment_closest(X0, X1, a1[i], a1[i + 1]);
     // closest at a joint of two stick edges: the neighbouring edge answers (its normal is the
     // stick's, this one's would point along the stick)
-    const bool at_joint = (now.t <= 0 && i > 0) || (now.t >= 1 && i + 2 < body.size());
+    const bool at_joint = (now.t <= 0 && i > 0) || (now.t >= 1 && static_cast<std::size_t>(i) + 2 < body.size());
     if (!crossing && (at_joint || !(now.distance < tau + kProximity))) continue;
     const V cloth_point = X0 + now.s * (X1 - X0);
     const V stick_point = a1[i] + now.t * (a1[i + 1] - a1[i]);
