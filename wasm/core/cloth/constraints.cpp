@@ -212,18 +212,24 @@ int largest_support(const ConstraintSet& set) {
   return largest;
 }
 
+// The positions of row r's support nodes, packed into `gathered` (room for 3 * support size).
+inline void gather_support(const ConstraintSet& set, int r, const Positions& positions, double* gathered) {
+  const int base = set.support_start[r];
+  for (int a = 0, size = set.support_size(r); a < size; ++a) {
+    const double* p = positions.data() + 3 * set.support[base + a];
+    gathered[3 * a] = p[0];
+    gathered[3 * a + 1] = p[1];
+    gathered[3 * a + 2] = p[2];
+  }
+}
+
 // thesis eq. 2.16: grad C_r = 2 [T x, T y, T z]; `gathered` holds room for 3 * support size.
 // The table's zeros are skipped: the sums are those of the dense table, term by term.
 inline void row_gradient(const ConstraintSet& set, int r, const Positions& positions, double* gathered,
                          RowGradients& gradient) {
   const int base = set.support_start[r];
   const int size = set.support_size(r);
-  for (int a = 0; a < size; ++a) {
-    const double* p = positions.data() + 3 * set.support[base + a];
-    gathered[3 * a] = p[0];
-    gathered[3 * a + 1] = p[1];
-    gathered[3 * a + 2] = p[2];
-  }
+  gather_support(set, r, positions, gathered);
   const double* x = gathered;
   const int* slot = set.nz_slot.data();
   const double* t = set.nz_coeff.data();
@@ -305,12 +311,7 @@ double constraint_error(const ConstraintSet& set, const Positions& positions, st
     const int r = begin + i < rows ? begin + i : begin + i - rows;
     const int base = set.support_start[r];
     const int size = set.support_size(r);
-    for (int a = 0; a < size; ++a) {
-      const double* p = positions.data() + 3 * set.support[base + a];
-      x[3 * a] = p[0];
-      x[3 * a + 1] = p[1];
-      x[3 * a + 2] = p[2];
-    }
+    gather_support(set, r, positions, x);
     // t is symmetric: t_aa |x_a|^2 + 2 sum_{b > a} t_ab <x_a, x_b>
     double sum = 0;
     for (int a = 0; a < size; ++a) {
