@@ -18,6 +18,11 @@ int bad_input(const std::string& message);
 
 Result<std::string> read_file(const std::string& path);
 
+// A whole option value: a whole number in [lo, hi], or a finite real number (the whole text,
+// no trailing characters). False leaves `out` unchanged.
+bool parse_int(const std::string& text, int lo, int hi, int& out);
+bool parse_real(const std::string& text, double& out);
+
 // A scenario from a file path or, when no such file exists, a built-in scene name.
 Result<Scenario> load_scenario(const std::string& file_or_name);
 

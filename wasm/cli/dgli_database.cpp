@@ -38,7 +38,6 @@ int run_dgli_database(const std::vector<std::string>& args) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     const bool has_value = i + 1 < args.size();
-    char* end = nullptr;
     if (a == "--zero-gravity") continue;
     if (a == "--out" && has_value) out_path = args[++i];
     else if (a == "--database" && has_value) database_path = args[++i];
@@ -46,43 +45,38 @@ int run_dgli_database(const std::vector<std::string>& args) {
     else if (a == "--progress") progress = true;
     else if (a == "--held-out-out" && has_value) held_out_path = args[++i];
     else if (a == "--per-side" && has_value) {
-      spec.settings.per_side = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
-      if (*end != '\0' || spec.settings.per_side < 1 || spec.settings.per_side > 20)
+      if (!parse_int(args[++i], 1, 20, spec.settings.per_side))
         return bad_input("--per-side: needs a whole number in [1, 20]");
     } else if (a == "--held-out-per-class" && has_value) {
-      held_out.sequences_per_class = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
-      if (*end != '\0' || held_out.sequences_per_class < 1 || held_out.sequences_per_class > 100)
+      if (!parse_int(args[++i], 1, 100, held_out.sequences_per_class))
         return bad_input("--held-out-per-class: needs a whole number in [1, 100]");
     } else if (a == "--layout" && has_value) {
       if (!parse_side_layout(args[++i], spec.settings.layout)) return bad_input("--layout: spread or first_half");
     } else if (a == "--k" && has_value) {
-      k = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
-      if (*end != '\0' || k < 1 || k > 100) return bad_input("--k: needs a whole number in [1, 100]");
+      if (!parse_int(args[++i], 1, 100, k)) return bad_input("--k: needs a whole number in [1, 100]");
     } else if (a == "--noise" && has_value) {
-      held_out.noise = std::strtod(args[++i].c_str(), &end);
-      if (*end != '\0' || !(held_out.noise >= 0 && held_out.noise < 0.05)) return bad_input("--noise: metres in [0, 0.05)");
+      if (!parse_real(args[++i], held_out.noise) || !(held_out.noise >= 0 && held_out.noise < 0.05))
+        return bad_input("--noise: metres in [0, 0.05)");
     } else if (a == "--hover" && has_value) {
-      spec.hover = held_out.hover = std::strtod(args[++i].c_str(), &end);
-      if (*end != '\0' || !(spec.hover > 0 && spec.hover < 0.2)) return bad_input("--hover: metres in (0, 0.2)");
+      if (!parse_real(args[++i], spec.hover) || !(spec.hover > 0 && spec.hover < 0.2))
+        return bad_input("--hover: metres in (0, 0.2)");
+      held_out.hover = spec.hover;
     } else if (a == "--margin" && has_value) {
-      spec.pin_margin_fraction = held_out.pin_margin_fraction = std::strtod(args[++i].c_str(), &end);
-      if (*end != '\0' || !(spec.pin_margin_fraction >= 0 && spec.pin_margin_fraction < 0.5))
+      if (!parse_real(args[++i], spec.pin_margin_fraction) ||
+          !(spec.pin_margin_fraction >= 0 && spec.pin_margin_fraction < 0.5))
         return bad_input("--margin: a fraction of the side in [0, 0.5)");
+      held_out.pin_margin_fraction = spec.pin_margin_fraction;
     } else if (a == "--nodes" && has_value) {
-      spec.pose.nodes_per_side = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
-      if (*end != '\0' || spec.pose.nodes_per_side < 3 || spec.pose.nodes_per_side > 40)
+      if (!parse_int(args[++i], 3, 40, spec.pose.nodes_per_side))
         return bad_input("--nodes: nodes per side of the database napkin, in [3, 40]");
     } else if (a == "--held-out-nodes" && has_value) {
-      held_out.pose.nodes_per_side = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
-      if (*end != '\0' || held_out.pose.nodes_per_side < 3 || held_out.pose.nodes_per_side > 40)
+      if (!parse_int(args[++i], 3, 40, held_out.pose.nodes_per_side))
         return bad_input("--held-out-nodes: nodes per side of the held-out napkins, in [3, 40]");
     } else if (a == "--frame-stride" && has_value) {
-      spec.frame_stride = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
-      if (*end != '\0' || spec.frame_stride < 1 || spec.frame_stride > 100)
+      if (!parse_int(args[++i], 1, 100, spec.frame_stride))
         return bad_input("--frame-stride: needs a whole number in [1, 100]");
     } else if (a == "--crumpled" && has_value) {
-      spec.crumpled_sequences = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
-      if (*end != '\0' || spec.crumpled_sequences < 1 || spec.crumpled_sequences > 2000)
+      if (!parse_int(args[++i], 1, 2000, spec.crumpled_sequences))
         return bad_input("--crumpled: needs a whole number of crumpling sequences in [1, 2000]");
     } else if (a == "--distance" && has_value) {
       StateDistance d;
@@ -90,16 +84,15 @@ int run_dgli_database(const std::vector<std::string>& args) {
       spec.distance = d;
       distance_override = true;
     } else if (a == "--quarter-depths" && has_value) {
-      spec.quarter_depths = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
-      if (*end != '\0' || spec.quarter_depths < 1 || spec.quarter_depths > 100)
+      if (!parse_int(args[++i], 1, 100, spec.quarter_depths))
         return bad_input("--quarter-depths: needs a whole number in [1, 100]");
     } else if (a == "--crumpled-frame-stride" && has_value) {
-      spec.crumpled_frame_stride = static_cast<int>(std::strtol(args[++i].c_str(), &end, 10));
-      if (*end != '\0' || spec.crumpled_frame_stride < 1 || spec.crumpled_frame_stride > 100)
+      if (!parse_int(args[++i], 1, 100, spec.crumpled_frame_stride))
         return bad_input("--crumpled-frame-stride: needs a whole number in [1, 100]");
     } else if (a == "--seed" && has_value) {
+      char* end = nullptr;
       held_out.seed = std::strtoull(args[++i].c_str(), &end, 10);
-      if (*end != '\0') return bad_input("--seed: needs a whole number");
+      if (args[i].empty() || *end != '\0') return bad_input("--seed: needs a whole number");
     } else return bad_input("unknown or incomplete option '" + a + "'; " + usage);
   }
   if (out_path.empty() && database_path.empty()) return bad_input("give --out FILE or --database FILE; " + usage);

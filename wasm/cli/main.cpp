@@ -7,6 +7,8 @@
 #include <sstream>
 #include <sys/stat.h>
 
+#include <cmath>
+#include <cstdlib>
 #include "scenario/json.h"
 #include "scenario/scenes.h"
 
@@ -15,6 +17,22 @@ namespace tela::cli {
 int bad_input(const std::string& message) {
   std::printf("%s\n", nlohmann::json{{"error", message}}.dump().c_str());
   return kExitBadInput;
+}
+
+bool parse_int(const std::string& text, int lo, int hi, int& out) {
+  char* end = nullptr;
+  const long v = std::strtol(text.c_str(), &end, 10);
+  if (text.empty() || *end != '\0' || v < lo || v > hi) return false;
+  out = static_cast<int>(v);
+  return true;
+}
+
+bool parse_real(const std::string& text, double& out) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  if (text.empty() || *end != '\0' || !std::isfinite(v)) return false;
+  out = v;
+  return true;
 }
 
 Result<std::string> read_file(const std::string& path) {

@@ -24,12 +24,6 @@
 namespace tela::cli {
 namespace {
 
-bool parse_number(const std::string& text, double& value) {
-  char* end = nullptr;
-  value = std::strtod(text.c_str(), &end);
-  return end != text.c_str() && *end == '\0' && std::isfinite(value);
-}
-
 // median distance from a point to its nearest neighbour (0 for fewer than two points)
 double median_spacing(const Positions& points) {
   if (points.rows() < 2) return 0;
@@ -63,28 +57,28 @@ int run_reconstruct(const std::vector<std::string>& args) {
       std::vector<double> d;
       while (in >> part) {
         double v = 0;
-        if (!parse_number(part, v)) return bad_input("--direction: '" + part + "' is not a number");
+        if (!parse_real(part, v)) return bad_input("--direction: '" + part + "' is not a number");
         d.push_back(v);
       }
       if (d.size() != 3) return bad_input("--direction: needs three numbers x,y,z");
       options.direction = Eigen::Vector3d(d[0], d[1], d[2]);
     } else if (a == "--levels" && has_value) {
       double v = 0;
-      if (!parse_number(args[++i], v) || v != std::floor(v) || v < 2 || v > 10000)
+      if (!parse_real(args[++i], v) || v != std::floor(v) || v < 2 || v > 10000)
         return bad_input("--levels: needs a whole number between 2 and 10000");
       options.levels = static_cast<int>(v);
     } else if (a == "--seed" && has_value) {
       double v = 0;
-      if (!parse_number(args[++i], v) || v != std::floor(v) || v < 0) return bad_input("--seed: needs a whole number >= 0");
+      if (!parse_real(args[++i], v) || v != std::floor(v) || v < 0) return bad_input("--seed: needs a whole number >= 0");
       options.seed = static_cast<std::uint64_t>(v);
     } else if (a == "--voxel" && has_value) {
-      if (!parse_number(args[++i], voxel) || voxel <= 0) return bad_input("--voxel: needs a box size > 0 (metres)");
+      if (!parse_real(args[++i], voxel) || voxel <= 0) return bad_input("--voxel: needs a box size > 0 (metres)");
     } else if (a == "--plane-distance" && has_value) {
-      if (!parse_number(args[++i], plane_distance) || plane_distance <= 0)
+      if (!parse_real(args[++i], plane_distance) || plane_distance <= 0)
         return bad_input("--plane-distance: needs a distance > 0 (metres)");
     } else if (a == "--remove-planes" && has_value) {
       double v = 0;
-      if (!parse_number(args[++i], v) || v != std::floor(v) || v < 0 || v > 100)
+      if (!parse_real(args[++i], v) || v != std::floor(v) || v < 0 || v > 100)
         return bad_input("--remove-planes: needs a whole number between 0 and 100");
       planes = static_cast<int>(v);
     } else if (a.rfind("--", 0) == 0) {
