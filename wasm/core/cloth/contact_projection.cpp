@@ -216,6 +216,12 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
     if (solution.status == QpStatus::non_finite) return finish(report, ProjectionStatus::non_finite);
     if (solution.status == QpStatus::singular) return finish(report, ProjectionStatus::singular);
     if (solution.status != QpStatus::converged) report.qp_status = solution.status;
+    // no displacement meets the linearized constraints (or none was found within the
+    // solver's iteration cap): going on from a partial iterate only piles up contacts (on a
+    // crumpled napkin, thousands of candidates and minutes per step), so the attempt ends
+    // unconverged and the step is retried shorter
+    if (solution.status == QpStatus::infeasible || solution.status == QpStatus::max_iterations)
+      return finish(report, ProjectionStatus::max_iterations);
 
     last_step = 0;
     for (int k = 0; k < n; ++k) {

@@ -78,15 +78,17 @@ bool schur_cholesky(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, Eigen::M
 }  // namespace
 
 void ActiveSetSolver::stack_rows(const QpProblem& problem) {
-  // [E; A] (as a product of Eigen's would store it: the rows' entries in order) and
-  // [E; A] M^-1 on the same pattern
+  // [E; A_S] (as a product of Eigen's would store it: the rows' entries in order) and
+  // [E; A_S] M^-1 on the same pattern, S = planned_; slot_ places each inequality in it
   const int me = problem.equalities(), mi = problem.inequalities();
-  const int rows = me + mi;
+  const int rows = me + static_cast<int>(planned_.size());
+  slot_.assign(mi, -1);
+  for (std::size_t i = 0; i < planned_.size(); ++i) slot_[planned_[i]] = me + static_cast<int>(i);
   int nnz = 0;
   for (int r = 0; r < me; ++r)
     for (SparseRows::InnerIterator it(problem.equality, r); it; ++it) ++nnz;
-  for (int r = 0; r < mi; ++r)
-    for (SparseRows::InnerIterator it(problem.inequality, r); it; ++it) ++nnz;
+  for (int k : planned_)
+    for (SparseRows::InnerIterator it(problem.inequality, k); it; ++it) ++nnz;
   base_rows_.resize(rows, problem.variables());
   base_rows_.resizeNonZeros(nnz);
   int* outer = base_rows_.outerIndexPtr();
@@ -96,7 +98,7 @@ void ActiveSetSolver::stack_rows(const QpProblem& problem) {
   outer[0] = 0;
   for (int r = 0; r < rows; ++r) {
     const SparseRows& source = r < me ? problem.equality : problem.inequality;
-    for (SparseRows::InnerIterator it(source, r < me ? r : r - me); it; ++it, ++e) {
+    for (SparseRows::InnerIterator it(source, r < me ? r : planned_[r - me]); it; ++it, ++e) {
       inner[e] = static_cast<int>(it.col());
       value[e] = it.value();
     }
@@ -161,7 +163,7 @@ void ActiveSetSolver::make_plan() {
   std::fill(base_system_.valuePtr(), base_system_.valuePtr() + column_outer[nb], 0.0);
   if (nb > 0) base_factor_.analyze(base_system_);
   ++stats.analyses;
-  planned_ = true;
+  has_plan_ = true;
 }
 
 bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<int>& base) {
@@ -170,7 +172,36 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
   const int me = problem.equalities(), mi = problem.inequalities();
   in_base_.assign(mi, 0);
   for (int k : base_) in_base_[k] = 1;
-  const int nb = me + mi;
+  // The planned inequalities S hold the base; the rows of S outside it cost as much as working
+  // rows in every factorization and solve but spare symbolic analyses: S is kept while its
+  // spare rows are at most as many as the equalities and twice the base, and is otherwise
+  // chosen anew: all inequalities if that many are allowed (as in most contact problems, with
+  // one analysis per pattern of rows), else the base alone (when thousands of self-collision
+  // candidates would outnumber the working rows tenfold)
+  const std::size_t allowed = static_cast<std::size_t>(me) + 2 * base_.size() + 8;
+  bool holds = stacked_ && planned_.size() - base_.size() <= allowed;
+  for (int k : base_) holds = holds && slot_[k] >= 0;
+  if (!holds) {
+    if (static_cast<std::size_t>(mi) - base_.size() <= allowed) {
+      planned_.resize(mi);
+      for (int k = 0; k < mi; ++k) planned_[k] = k;
+    } else {
+      planned_ = base_;
+    }
+    stack_rows(problem);
+    stacked_ = true;
+    const int rows = static_cast<int>(base_rows_.rows());
+    const int* outer = base_rows_.outerIndexPtr();
+    const int* inner = base_rows_.innerIndexPtr();
+    const bool same_pattern =
+        has_plan_ && static_cast<int>(pattern_outer_.size()) == rows + 1 &&
+        static_cast<int>(weighted_.size()) == problem.variables() &&
+        std::equal(outer, outer + rows + 1, pattern_outer_.begin()) &&
+        static_cast<int>(pattern_inner_.size()) == outer[rows] &&
+        std::equal(inner, inner + outer[rows], pattern_inner_.begin());
+    if (!same_pattern) make_plan();
+  }
+  const int nb = static_cast<int>(base_rows_.rows());
   bordered_.resize(nb, 0);
   appended_system_.resize(0, 0);
   schur_factor_.resize(0, 0);
@@ -182,7 +213,7 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
   // with the same rows. Each entry (r, c) is the sum over the shared variables k in
   // increasing order of (a_rk / m_k) a_ck, the first product assigned (as Eigen's sparse
   // product sums it)
-  auto inside = [&](int row) { return row < me || in_base_[row - me]; };
+  auto inside = [&](int row) { return row < me || in_base_[planned_[row - me]]; };
   const double* value = base_rows_.valuePtr();
   const double* weighted = base_rows_weighted_.valuePtr();
   const int* outer = base_system_.outerIndexPtr();
@@ -203,6 +234,7 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
     }
   }
   ++stats.factorizations;
+  stats.factored_rows += nb;
   return base_factor_.factorize(base_system_, 0.0);
 }
 
@@ -245,7 +277,7 @@ void ActiveSetSolver::row_products(const QpProblem& problem, int k, Eigen::Vecto
   const double* value = base_rows_.valuePtr();
   for (int r : touched_) {
     touched_mark_[r] = 0;
-    if (r >= me && !in_base_[r - me]) continue;  // decoupled rows
+    if (r >= me && !in_base_[planned_[r - me]]) continue;  // decoupled rows
     double sum = 0;
     for (int p = outer[r]; p < outer[r + 1]; ++p) sum += value[p] * weighted_[inner[p]];
     base_part[r] += sum;
@@ -285,21 +317,7 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
     }
   }
 
-  // all rows, once per problem: [E; A] and [E; A] M^-1; a new plan of the base system when
-  // their pattern changed
-  stack_rows(problem);
-  {
-    const int nb = static_cast<int>(base_rows_.rows());
-    const int* outer = base_rows_.outerIndexPtr();
-    const int* inner = base_rows_.innerIndexPtr();
-    const bool same_pattern =
-        planned_ && static_cast<int>(pattern_outer_.size()) == nb + 1 &&
-        static_cast<int>(weighted_.size()) == problem.variables() &&
-        std::equal(outer, outer + nb + 1, pattern_outer_.begin()) &&
-        static_cast<int>(pattern_inner_.size()) == outer[nb] &&
-        std::equal(inner, inner + outer[nb], pattern_inner_.begin());
-    if (!same_pattern) make_plan();
-  }
+  stacked_ = false;  // the rows of the last problem are stale
 
   // the warm start: valid, distinct, non-zero rows; should they make the base singular
   // (dependent rows), start from the equalities alone
@@ -363,10 +381,10 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
     rhs_base.resize(nb);
     if (nb > 0) {
       rhs_base.head(me) = problem.equality_rhs;
-      rhs_base.tail(mi) = b;
+      for (int i = me; i < nb; ++i) rhs_base[i] = b[planned_[i - me]];
       rhs_base -= base_rows_ * free_step;
-      for (int k = 0; k < mi; ++k)
-        if (!in_base_[k]) rhs_base[me + k] = 0;  // decoupled rows
+      for (int i = me; i < nb; ++i)
+        if (!in_base_[planned_[i - me]]) rhs_base[i] = 0;  // decoupled rows
     }
     rhs_appended.resize(p);
     for (int j = 0; j < p; ++j) rhs_appended[j] = b[appended_[j]] - row_dot(problem.inequality, appended_[j], free_step);
@@ -380,7 +398,7 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
     solution.iterations = iteration;
     solution.equality_multipliers = zeta_base.head(me);
     solution.inequality_multipliers.setZero();
-    for (int k : base_) solution.inequality_multipliers[k] = zeta_base[me + k];
+    for (int k : base_) solution.inequality_multipliers[k] = zeta_base[slot_[k]];
     for (int j = 0; j < p; ++j) solution.inequality_multipliers[appended_[j]] = zeta_appended[j];
     if (!x.allFinite() || !solution.inequality_multipliers.allFinite()) {
       solution.status = QpStatus::non_finite;
@@ -471,7 +489,7 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
           blocking = k;
         }
       };
-      for (int k : base_) ratio(k, alpha_base[me + k]);
+      for (int k : base_) ratio(k, alpha_base[slot_[k]]);
       for (int j = 0; j < q; ++j) ratio(appended_[j], alpha_appended[j]);
       const double violation = b[entering] - problem.inequality.row(entering).dot(x);
       const double full = independent ? std::max(0.0, violation) / pivot2 : std::numeric_limits<double>::infinity();
@@ -489,7 +507,7 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
           direction[it.col()] -= it.value() * alpha_appended[j];
       x += step_length * inverse_mass_.cwiseProduct(direction);
       if (me > 0) solution.equality_multipliers -= step_length * alpha_base.head(me);
-      for (int k : base_) z[k] -= step_length * alpha_base[me + k];
+      for (int k : base_) z[k] -= step_length * alpha_base[slot_[k]];
       for (int j = 0; j < q; ++j) z[appended_[j]] -= step_length * alpha_appended[j];
       z[entering] += step_length;
       solution.x = x;

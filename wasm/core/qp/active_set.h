@@ -57,6 +57,7 @@ struct ActiveSetStats {
   long solves = 0;           // QPs
   long iterations = 0;       // working-set changes
   long factorizations = 0;   // sparse numeric factorizations of the base
+  long factored_rows = 0;    // rows of those factorizations, summed (equalities and planned inequalities)
   long analyses = 0;         // sparse symbolic analyses (pattern changed)
   long appended = 0;         // rows appended to the factor
   long removed = 0;          // inequalities released
@@ -87,8 +88,14 @@ class ActiveSetSolver {
   std::vector<int> base_;              // working inequalities inside the sparse factor
   std::vector<int> appended_;          // working inequalities appended as bordered rows
   std::vector<char> in_base_;          // per inequality: inside the sparse factor
-  SparseRows base_rows_;               // [E; A], all rows
-  SparseRows base_rows_weighted_;      // [E; A] M^-1
+  // The sparse factor holds the equalities and the planned inequalities S (a superset of the
+  // base; those outside it decoupled). S is the base of the factorization that chose it, kept
+  // while it holds the later bases and is at most about twice their size.
+  std::vector<int> planned_;           // S, ascending
+  std::vector<int> slot_;              // per inequality: its row in [E; A_S], or -1
+  bool stacked_ = false;               // base_rows_ hold this problem's [E; A_S]
+  SparseRows base_rows_;               // [E; A_S]
+  SparseRows base_rows_weighted_;      // [E; A_S] M^-1
   // The plan of the base system for one pattern of [E; A] (pattern_outer_, pattern_inner_):
   // the lower triangle of [E; A] M^-1 [E; A]^T plus the diagonal (base_system_'s pattern,
   // analyzed once per plan), and for each of its stored entries (r, c), r >= c, the
@@ -98,7 +105,7 @@ class ActiveSetSolver {
   std::vector<int> term_start_;
   std::vector<std::pair<int, int>> terms_;
   std::vector<int> variable_start_, variable_rows_;
-  bool planned_ = false;
+  bool has_plan_ = false;
   Eigen::SparseMatrix<double> base_system_;  // lower triangle of the base system
   SupernodalCholesky base_factor_;
   Eigen::VectorXd weighted_;           // work vector of row_products, zero between calls

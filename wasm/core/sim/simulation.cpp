@@ -168,12 +168,17 @@ StepStatus Simulation::step() {
   last_status_ = report.status;
   if (report.status == StepStatus::diverged || report.status == StepStatus::non_finite) {
     failed_ = true;
-    char buffer[256];
+    const char* contacts = report.qp_status == QpStatus::infeasible
+                               ? "; the contact constraints had no common solution (contact QP infeasible)"
+                           : report.qp_status == QpStatus::max_iterations
+                               ? "; the contact QP hit its iteration cap"
+                               : "";
+    char buffer[320];
     std::snprintf(buffer, sizeof buffer,
                   "the simulation %s at t = %.3f s (relative constraint error %.3g after %d "
-                  "projection iterations); try a smaller solver.dt or more solver.max_iterations",
+                  "projection iterations%s); try a smaller solver.dt or more solver.max_iterations",
                   report.status == StepStatus::non_finite ? "produced non-finite values" : "diverged",
-                  t1, report.constraint_error, report.iterations);
+                  t1, report.constraint_error, report.iterations, contacts);
     failure_message_ = buffer;
     return last_status_;
   }
