@@ -177,6 +177,16 @@ describe('tela command line', () => {
     assert.ok(json.steps < Math.round(14 / 0.5), `stopped early: ${json.steps} steps`);
   });
 
+  test('a contact QP without solution ends the run with exit 3 and says so, not a hang', () => {
+    // a crumpled table napkin (tests/data): at t = 0.93 s its 1,000+ self-collision rows have
+    // no common solution; the step used to grind for minutes
+    const { status, json } = tela('simulate', join(root, 'tests/data/napkin-crumpled-infeasible.json'));
+    assert.equal(status, 3, JSON.stringify(json));
+    assert.equal(json.status, 'failed');
+    assert.match(json.error, /contact QP (infeasible|hit its iteration cap)/);
+    assert.ok(json.sim_time < 1, `stopped at ${json.sim_time} s`);
+  });
+
   test('--out writes the trajectory CSV (frame,time,node,x,y,z)', () => {
     const csv = join(dir, 'trajectory.csv');
     const { status, json } = tela('simulate', 'hang-7x9', '--steps', '10', '--every', '3', '--out', csv);
