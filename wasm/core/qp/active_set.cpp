@@ -172,17 +172,18 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
   const int me = problem.equalities(), mi = problem.inequalities();
   in_base_.assign(mi, 0);
   for (int k : base_) in_base_[k] = 1;
-  // The planned inequalities S hold the base; the rows of S outside it cost as much as working
-  // rows in every factorization and solve but spare symbolic analyses: S is kept while its
-  // spare rows are at most as many as the equalities and twice the base, and is otherwise
-  // chosen anew: all inequalities if that many are allowed (as in most contact problems, with
-  // one analysis per pattern of rows), else the base alone (when thousands of self-collision
-  // candidates would outnumber the working rows tenfold)
+  // The planned inequalities S hold the base. The rows of S outside it cost as much as working
+  // rows in every factorization and solve, but spare symbolic analyses when the working set
+  // changes. So S may exceed the base by at most the equalities plus twice the base: it is
+  // every inequality when that is allowed (most contact problems: one analysis per pattern of
+  // rows), else the base alone (a crumpled cloth's thousands of self-collision candidates
+  // against a few hundred working rows), and it is kept while it holds later bases and stays
+  // within the allowance
   const std::size_t allowed = static_cast<std::size_t>(me) + 2 * base_.size() + 8;
-  bool holds = stacked_ && planned_.size() - base_.size() <= allowed;
+  bool holds = stacked_ && planned_.size() <= base_.size() + allowed;
   for (int k : base_) holds = holds && slot_[k] >= 0;
   if (!holds) {
-    if (static_cast<std::size_t>(mi) - base_.size() <= allowed) {
+    if (static_cast<std::size_t>(mi) <= base_.size() + allowed) {
       planned_.resize(mi);
       for (int k = 0; k < mi; ++k) planned_[k] = k;
     } else {

@@ -20,7 +20,9 @@
 // Cholesky. Every inequality row has its place in that matrix; those outside the base are
 // decoupled (unit diagonal, stored zeros), so the pattern is the same for every working set
 // and the symbolic analysis is reused across refactorizations and across QPs with the same
-// rows (a resting cloth: no analysis at all). A row added
+// rows (a resting cloth: no analysis at all). Only when the inequalities far outnumber the
+// equalities and the base (thousands of self-collision candidates) does the matrix hold the
+// base rows alone, with an analysis per base. A row added
 // later is appended as a dense bordered row, eq. 3.12: l = L^-1 Q G_B M^-1 a^T (one forward
 // substitution) and a new row of a small dense Cholesky factor of the Schur complement. A
 // pivot^2 <= dependence_tolerance * a M^-1 a^T means the new gradient depends on the working
@@ -88,9 +90,9 @@ class ActiveSetSolver {
   std::vector<int> base_;              // working inequalities inside the sparse factor
   std::vector<int> appended_;          // working inequalities appended as bordered rows
   std::vector<char> in_base_;          // per inequality: inside the sparse factor
-  // The sparse factor holds the equalities and the planned inequalities S (a superset of the
-  // base; those outside it decoupled). S is the base of the factorization that chose it, kept
-  // while it holds the later bases and is at most about twice their size.
+  // The sparse factor holds the equalities and the planned inequalities S, a superset of the
+  // base (the rest decoupled): every inequality, or the base alone when the inequalities far
+  // outnumber the equalities and the base (factor_base).
   std::vector<int> planned_;           // S, ascending
   std::vector<int> slot_;              // per inequality: its row in [E; A_S], or -1
   bool stacked_ = false;               // base_rows_ hold this problem's [E; A_S]
