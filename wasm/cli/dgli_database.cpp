@@ -6,6 +6,7 @@
 
 #include "dgli/napkin_database.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -21,11 +22,11 @@ void print_progress(int n, const std::string& what) { std::fprintf(stderr, "sequ
 int run_dgli_database(const std::vector<std::string>& args) {
   const std::string usage =
       "usage: tela dgli-database [--out FILE] [--evaluate] [--database FILE (evaluate an existing one)] "
-      "[--per-side K] [--layout spread|first_half] [--held-out-per-class N] [--held-out-out FILE] [--seed S] [--k K] [--noise M] "
-      "[--frame-stride N] [--crumpled N] [--crumpled-frame-stride N] [--quarter-depths N] "
-      "[--distance euclidean|direction_log_norm] [--zero-gravity (the older generator: no table, holds)] [--progress (a line per sequence on stderr)]";
+      "[--per-side K] [--layout spread|first_half] [--held-out-per-class N] [--held-out-out FILE] [--held-out-only I] [--held-out-frame-stride N] [--seed S] [--k K] [--noise M] "
+      "[--nodes N[,N2,...]] [--noise-copies N] [--augment-noise M] [--frame-stride N] [--crumpled N] [--crumpled-frame-stride N] [--quarter-depths N] "
+      "[--distance euclidean|direction_log_norm|saturated] [--saturation C] [--zero-gravity (the older generator: no table, holds)] [--progress (a line per sequence on stderr)]";
   std::string out_path, database_path, held_out_path;
-  bool evaluate = false, distance_override = false, progress = false;
+  bool evaluate = false, distance_override = false, saturation_override = false, progress = false;
   int k = 1;
   NapkinDatabaseSpec spec;
   HeldOutSpec held_out;
@@ -67,8 +68,31 @@ int run_dgli_database(const std::vector<std::string>& args) {
         return bad_input("--margin: a fraction of the side in [0, 0.5)");
       held_out.pin_margin_fraction = spec.pin_margin_fraction;
     } else if (a == "--nodes" && has_value) {
-      if (!parse_int(args[++i], 3, 40, spec.pose.nodes_per_side))
-        return bad_input("--nodes: nodes per side of the database napkin, in [3, 40]");
+      // N or N,N2,...: the first is the main resolution, the others are simulated as well
+      std::vector<int> list;
+      std::string text = args[++i];
+      for (std::size_t from = 0; from <= text.size();) {
+        const std::size_t comma = std::min(text.find(',', from), text.size());
+        int nodes = 0;
+        if (!parse_int(text.substr(from, comma - from), 3, 40, nodes))
+          return bad_input("--nodes: nodes per side of the database napkin, in [3, 40] (a comma-separated list for several)");
+        list.push_back(nodes);
+        from = comma + 1;
+      }
+      spec.pose.nodes_per_side = list.front();
+      spec.extra_nodes_per_side.assign(list.begin() + 1, list.end());
+    } else if (a == "--held-out-only" && has_value) {
+      if (!parse_int(args[++i], 1, 100000, held_out.only_sequence))
+        return bad_input("--held-out-only: the number of one held-out sequence (1-based)");
+    } else if (a == "--held-out-frame-stride" && has_value) {
+      if (!parse_int(args[++i], 1, 100, held_out.frame_stride))
+        return bad_input("--held-out-frame-stride: needs a whole number in [1, 100]");
+    } else if (a == "--noise-copies" && has_value) {
+      if (!parse_int(args[++i], 0, 20, spec.noise_copies))
+        return bad_input("--noise-copies: noisy copies of each database state, a whole number in [0, 20]");
+    } else if (a == "--augment-noise" && has_value) {
+      if (!parse_real(args[++i], spec.augment_noise) || !(spec.augment_noise >= 0 && spec.augment_noise < 0.05))
+        return bad_input("--augment-noise: metres in [0, 0.05)");
     } else if (a == "--held-out-nodes" && has_value) {
       if (!parse_int(args[++i], 3, 40, held_out.pose.nodes_per_side))
         return bad_input("--held-out-nodes: nodes per side of the held-out napkins, in [3, 40]");
@@ -80,9 +104,14 @@ int run_dgli_database(const std::vector<std::string>& args) {
         return bad_input("--crumpled: needs a whole number of crumpling sequences in [1, 2000]");
     } else if (a == "--distance" && has_value) {
       StateDistance d;
-      if (!parse_state_distance(args[++i], d)) return bad_input("--distance: euclidean or direction_log_norm");
+      if (!parse_state_distance(args[++i], d))
+        return bad_input("--distance: euclidean, direction_log_norm or saturated");
       spec.distance = d;
       distance_override = true;
+    } else if (a == "--saturation" && has_value) {
+      if (!parse_real(args[++i], spec.saturation) || !(spec.saturation > 0 && spec.saturation < 1e6))
+        return bad_input("--saturation: a number in (0, 1e6)");
+      saturation_override = true;
     } else if (a == "--quarter-depths" && has_value) {
       if (!parse_int(args[++i], 1, 100, spec.quarter_depths))
         return bad_input("--quarter-depths: needs a whole number in [1, 100]");
@@ -107,6 +136,8 @@ int run_dgli_database(const std::vector<std::string>& args) {
     if (!parsed.ok()) return bad_input(database_path + ": " + parsed.error);
     db = *parsed.value;
     if (distance_override) db.distance = spec.distance;
+    if (saturation_override) db.saturation = spec.saturation;
+    index_states(db);
   } else {
     GenerationReport report;
     if (progress) report.on_sequence = print_progress;

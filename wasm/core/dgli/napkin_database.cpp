@@ -14,7 +14,8 @@ namespace {
 
 std::string describe(const FoldSequenceSpec& s) {
   char text[120];
-  std::snprintf(text, sizeof text, "%s v%d d%.3g", napkin_class_names()[s.kind].c_str(), s.variant, s.depth);
+  std::snprintf(text, sizeof text, "%s v%d d%.3g n%d", napkin_class_names()[s.kind].c_str(), s.variant, s.depth,
+                s.pose.nodes_per_side);
   return text;
 }
 
@@ -60,8 +61,11 @@ int variant_count(int kind) {
   }
 }
 
+// Simulates one sequence; its states (noise `noise`, seed `noise_seed`) go to `out`, followed by
+// `copies` noisy copies (noise `copy_noise`, seeds derived from `noise_seed`, sources tagged " c1", ...).
 void simulate_into(const FoldSequenceSpec& s, const CoordinateSettings& settings, int stride, double noise,
-                   std::uint64_t noise_seed, std::vector<ReferenceState>& out, GenerationReport& report) {
+                   std::uint64_t noise_seed, std::vector<ReferenceState>& out, GenerationReport& report,
+                   int copies = 0, double copy_noise = 0.0) {
   ++report.sequences;
   if (report.on_sequence) report.on_sequence(report.sequences, describe(s));
   Result<FoldSequence> sequence = simulate_fold_sequence(s);
@@ -73,6 +77,12 @@ void simulate_into(const FoldSequenceSpec& s, const CoordinateSettings& settings
   report.unconverged_steps += sequence.value->unconverged_steps;
   std::vector<ReferenceState> states = sequence_states(s, *sequence.value, settings, stride, noise, noise_seed);
   out.insert(out.end(), states.begin(), states.end());
+  for (int c = 1; c <= copies; ++c) {
+    std::vector<ReferenceState> noisy =
+        sequence_states(s, *sequence.value, settings, stride, copy_noise, noise_seed * 31 + static_cast<std::uint64_t>(c));
+    for (ReferenceState& state : noisy) state.source += " c" + std::to_string(c);
+    out.insert(out.end(), noisy.begin(), noisy.end());
+  }
 }
 
 }  // namespace
@@ -113,6 +123,9 @@ std::vector<ReferenceState> sequence_states(const FoldSequenceSpec& spec, const 
 
 std::vector<FoldSequenceSpec> database_sequences(const NapkinDatabaseSpec& spec) {
   std::vector<FoldSequenceSpec> list;
+  std::vector<int> resolutions = {spec.pose.nodes_per_side};
+  resolutions.insert(resolutions.end(), spec.extra_nodes_per_side.begin(), spec.extra_nodes_per_side.end());
+  for (int nodes : resolutions)
   for (int kind = 0; kind < kNapkinClassCount; ++kind) {
     double lo = 0, hi = 0;
     depth_range(kind, spec.table, lo, hi);
@@ -129,6 +142,7 @@ std::vector<FoldSequenceSpec> database_sequences(const NapkinDatabaseSpec& spec)
         s.depth = depths > 1 ? lo + (hi - lo) * d / (depths - 1) : 0.5 * (lo + hi);
         s.seed = static_cast<std::uint64_t>(100 + v);
         s.pose = spec.pose;
+        s.pose.nodes_per_side = nodes;
         s.table = spec.table;
         s.pin_margin_fraction = spec.pin_margin_fraction;
         s.hover = spec.hover;
@@ -148,15 +162,17 @@ DgliDatabase generate_napkin_database(const NapkinDatabaseSpec& spec, Generation
   db.classes = napkin_class_names();
   db.rotations = spec.settings.choice == SegmentChoice::per_side && spec.settings.sides == 4 ? 4 : 1;
   db.distance = spec.distance;
+  db.saturation = spec.saturation;
+  std::uint64_t noise_seed = 1ull << 32;  // apart from the held-out seeds (seed * 7 + 1, ...)
   for (const FoldSequenceSpec& s : database_sequences(spec))
-    simulate_into(s, spec.settings, s.kind == kCrumpled ? spec.crumpled_frame_stride : spec.frame_stride, 0.0, 0,
-                  db.states, r);
+    simulate_into(s, spec.settings, s.kind == kCrumpled ? spec.crumpled_frame_stride : spec.frame_stride, 0.0,
+                  noise_seed++, db.states, r, spec.noise_copies, spec.augment_noise);
   double spread = spec.spread;
   if (spread <= 0) {
     // 0.35 x the median RMS spread of the classes around their centroids (in the features of
     // the classifier's distance)
     std::vector<std::vector<double>> features;
-    for (const ReferenceState& s : db.states) features.push_back(distance_features(s.coordinates, db.distance));
+    for (const ReferenceState& s : db.states) features.push_back(distance_features(s.coordinates, db.distance, db.saturation));
     std::vector<double> spreads;
     for (int c = 0; c < kNapkinClassCount; ++c) {
       std::vector<double> mean;
@@ -178,7 +194,8 @@ DgliDatabase generate_napkin_database(const NapkinDatabaseSpec& spec, Generation
     spread = spreads.empty() ? 1.0 : 0.35 * spreads[spreads.size() / 2];
   }
   db.representatives =
-      select_representatives(db.states, kNapkinClassCount, spread, spec.max_representatives_per_class, db.distance);
+      select_representatives(db.states, kNapkinClassCount, spread, spec.max_representatives_per_class, db.distance,
+                             db.saturation);
   index_states(db);
   char text[1400];
   if (spec.table)
@@ -244,10 +261,11 @@ Evaluation evaluate_held_out(const DgliDatabase& db, const HeldOutSpec& spec, in
   const std::size_t n = db.classes.size();
   e.confusion_nearest.assign(n, std::vector<int>(n, 0));
   e.confusion_knn.assign(n, std::vector<int>(n, 0));
-  std::uint64_t noise_seed = spec.seed * 7 + 1;
-  for (const FoldSequenceSpec& s : held_out_sequences(spec)) {
+  const std::vector<FoldSequenceSpec> list = held_out_sequences(spec);
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (spec.only_sequence > 0 && static_cast<int>(i) + 1 != spec.only_sequence) continue;
     std::vector<ReferenceState> states;
-    simulate_into(s, db.settings, spec.frame_stride, spec.noise, noise_seed++, states, e.generation);
+    simulate_into(list[i], db.settings, spec.frame_stride, spec.noise, spec.seed * 7 + 1 + i, states, e.generation);
     if (states_out) states_out->insert(states_out->end(), states.begin(), states.end());
     for (const ReferenceState& state : states) {
       if (state.label < 0 || state.label >= static_cast<int>(n)) continue;

@@ -19,6 +19,12 @@ namespace tela {
 struct NapkinDatabaseSpec {
   CoordinateSettings settings{SegmentChoice::per_side, 2, SideLayout::spread, 4, true};
   NapkinPose pose{0.4, 9, "quad", 0.0, {0.0, 0.0}};  // 0.4 m, 9 x 9 quads, unrotated
+  // further mesh resolutions (nodes per side): every sequence is also simulated on these
+  std::vector<int> extra_nodes_per_side;
+  // noise augmentation: every kept frame also contributes this many copies with Gaussian noise
+  // of SD `augment_noise` (metres) on every boundary node coordinate (fixed noise seeds)
+  int noise_copies = 0;
+  double augment_noise = 0.002;
   bool table = true;
   double pin_margin_fraction = 0.25;  // zero gravity only
   double hover = 0.004;              // metres (FoldSequenceSpec::hover): tau0 + 1 mm on a table
@@ -29,6 +35,7 @@ struct NapkinDatabaseSpec {
   int crumpled_frame_stride = 4;     // frame stride of the crumpled sequences
   int quarter_depths = 3;            // fold depths per quarter-fold variant (8 variants)
   StateDistance distance = StateDistance::direction_log_norm;  // the classifier's (DgliDatabase::distance)
+  double saturation = kDefaultSaturation;  // DgliDatabase::saturation (saturated distance)
   double spread = 0.0;               // representatives: RMS target; <= 0 picks 0.35 x median class spread
   int max_representatives_per_class = 8;
   // the database shipped before table contacts were used: 13 x 13 nodes, zero gravity,
@@ -68,6 +75,7 @@ struct HeldOutSpec {
   int sequences_per_class = 4;
   int frame_stride = 3;
   std::uint64_t seed = 2026;         // poses, variants, depths, noise
+  int only_sequence = 0;             // > 0: evaluate only this sequence of the list (1-based; same states)
   // the held-out setting of the zero-gravity database: 12 x 12 nodes, hover 3 cm
   static HeldOutSpec zero_gravity() {
     HeldOutSpec s;
