@@ -204,20 +204,28 @@ DgliDatabase generate_napkin_database(const NapkinDatabaseSpec& spec, Generation
       select_representatives(db.states, kNapkinClassCount, spread, spec.max_representatives_per_class, db.distance,
                              db.saturation);
   index_states(db);
-  char text[1400];
+  std::string resolutions = std::to_string(spec.pose.nodes_per_side) + "x" + std::to_string(spec.pose.nodes_per_side);
+  for (int n : spec.extra_nodes_per_side) resolutions += ", " + std::to_string(n) + "x" + std::to_string(n);
+  char extra[160] = "", saturated[80] = "";
+  if (spec.noise_copies > 0)
+    std::snprintf(extra, sizeof extra, ", each with %d copies with %.1f mm Gaussian noise on the boundary", spec.noise_copies,
+                  1000 * spec.augment_noise);
+  if (spec.distance == StateDistance::saturated) std::snprintf(saturated, sizeof saturated, " (saturation %g)", spec.saturation);
+  const std::string copies = extra, saturation = saturated;
+  char text[1600];
   if (spec.table)
     std::snprintf(text, sizeof text,
-                  "tela dgli-database: %d folding sequences of a %.2f m square napkin (%dx%d %s mesh; triangles split "
+                  "tela dgli-database: %d folding sequences of a %.2f m square napkin (%s %s meshes; triangles split "
                   "along the diagonal for the diagonal fold), simulated by the tela cloth simulator on a table: plane "
                   "z = 0 with friction 0.5, gravity, self-collisions (thickness 3 mm, friction 0.3); the folded corners "
                   "carried by keyframed controls along half-circle arcs about the fold lines and laid down %.0f mm above "
                   "the layer below (held there: controls cannot be released), the rest free on the table; the diagonal "
                   "fold line 5%% of the half diagonal off the diagonal; crumpled: 2 to 4 corners or side midpoints "
                   "pushed along the table towards the centre (%d seeds). %d failed. Frames every 0.1 s, labelled once a "
-                  "fold stage is 90%% done, every %d-th labelled frame kept (crumpled: every %d-th). Distance: %s.",
-                  r.sequences, spec.pose.side, spec.pose.nodes_per_side, spec.pose.nodes_per_side,
-                  spec.pose.elements.c_str(), 1000 * spec.hover, spec.crumpled_sequences, r.failed_sequences,
-                  spec.frame_stride, spec.crumpled_frame_stride, to_string(spec.distance));
+                  "fold stage is 90%% done, every %d-th labelled frame kept (crumpled: every %d-th)%s. Distance: %s%s.",
+                  r.sequences, spec.pose.side, resolutions.c_str(), spec.pose.elements.c_str(), 1000 * spec.hover, spec.crumpled_sequences, r.failed_sequences,
+                  spec.frame_stride, spec.crumpled_frame_stride, copies.c_str(), to_string(spec.distance),
+                  saturation.c_str());
   else
     std::snprintf(text, sizeof text,
                 "tela dgli-database: %d folding sequences of a %.2f m square napkin (%dx%d %s mesh; triangles split "

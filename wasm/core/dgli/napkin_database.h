@@ -19,8 +19,10 @@ namespace tela {
 struct NapkinDatabaseSpec {
   CoordinateSettings settings{SegmentChoice::per_side, 2, SideLayout::spread, 4, true};
   NapkinPose pose{0.4, 9, "quad", 0.0, {0.0, 0.0}};  // 0.4 m, 9 x 9 quads, unrotated
-  // further mesh resolutions (nodes per side): every sequence is also simulated on these
-  std::vector<int> extra_nodes_per_side;
+  // further mesh resolutions (nodes per side): every sequence is also simulated on these. The
+  // crease of a quad mesh depends on where the fold line cuts the elements, so one resolution
+  // alone does not cover another's states (7x7 + 9x9 brackets the held-out 8x8)
+  std::vector<int> extra_nodes_per_side{7};
   // noise augmentation: every kept frame also contributes this many copies with Gaussian noise
   // of SD `augment_noise` (metres) on every boundary node coordinate (fixed noise seeds)
   int noise_copies = 0;
@@ -34,7 +36,7 @@ struct NapkinDatabaseSpec {
   int crumpled_sequences = 18;
   int crumpled_frame_stride = 4;     // frame stride of the crumpled sequences
   int quarter_depths = 3;            // fold depths per quarter-fold variant (8 variants)
-  StateDistance distance = StateDistance::direction_log_norm;  // the classifier's (DgliDatabase::distance)
+  StateDistance distance = StateDistance::saturated;  // the classifier's (DgliDatabase::distance)
   double saturation = kDefaultSaturation;  // DgliDatabase::saturation (saturated distance)
   double spread = 0.0;               // representatives: RMS target; <= 0 picks 0.35 x median class spread
   int max_representatives_per_class = 8;
@@ -47,6 +49,8 @@ struct NapkinDatabaseSpec {
     s.hover = 0.03;
     s.crumpled_sequences = 320;
     s.quarter_depths = 17;
+    s.extra_nodes_per_side.clear();
+    s.distance = StateDistance::direction_log_norm;
     return s;
   }
 };
