@@ -245,22 +245,19 @@ TEST_CASE("napkin fold in zero gravity (the older generator): the corner ends at
   CHECK(flat.values[upper_index(0, 7, 8)] * folded.values[upper_index(0, 7, 8)] < 0);
 }
 
-// The issue asks for >= 90 % on held-out sequences generated differently (8x8 instead of 9x9
-// nodes, random pose on the table, random depths and variants, 2 mm boundary noise), table folds
-// like the database. Classifier: the nearest database state (1-NN, direction_log_norm distance),
-// as `tela classify` reports first. CI budget: the held-out table folds are simulated here
-// (contacts and self-collisions), so one seed with 4 sequences per class (32 sequences, about
-// 70 s of CPU), every 2nd labelled frame; not the seed of `tela dgli-database --evaluate`
-// (2026). Seed choice: seed 77 (tried first) has a crumpled sequence on which the contact
-// solver grinds for minutes in a step (not cut by FoldSequenceSpec::max_step_qp_iterations);
-// seed 5 was taken because all of its 32 sequences complete (checked with the previous
-// database, before the accuracy against this one was known).
-// UNMET (may_fail): with the table-fold database (98 sequences, 250 states) this measures 82.5 %
-// (1-NN) and 82.5 % (nearest representative) on seed 5, below the issue's 90 %; the errors are
-// two adjacent corners -> half side / crumpled, half side <-> quarter, crumpled -> half side.
-// The zero-gravity database reached 93.8 / 95.5 %; see README "dGLI".
-TEST_CASE("held-out accuracy of the shipped database (other resolution, pose, depths, 2 mm noise)" *
-          doctest::may_fail()) {
+// The issue asks for >= 90 % on held-out sequences generated differently (8x8 instead of the
+// database's 9x9 and 7x7 nodes, random pose on the table, random depths and variants, 2 mm
+// boundary noise), table folds like the database. Classifier: the nearest database state (1-NN,
+// saturated distance), as `tela classify` reports first. CI budget: the held-out table folds
+// are simulated here (contacts and self-collisions), so one seed with 4 sequences per class
+// (32 sequences, about 55 s of CPU), every 2nd labelled frame; not the seed of
+// `tela dgli-database --evaluate` (2026). Seed choice: seed 77 (tried first) has a crumpled
+// sequence on which the contact solver grinds for minutes in a step (this test runs the
+// sequences in-process, without the CLI's --sequence-timeout); seed 5 was taken because all of
+// its 32 sequences complete (checked with an earlier database, before any accuracy against it
+// was known). Measured with the shipped database: 93.8 % (1-NN), 87.5 % (nearest
+// representative); other held-out seeds in README "dGLI".
+TEST_CASE("held-out accuracy of the shipped database (other resolution, pose, depths, 2 mm noise)") {
   Result<DgliDatabase> db = load_shipped();
   REQUIRE_MESSAGE(db.ok(), db.error);
   for (const std::uint64_t seed : {5ull}) {
