@@ -100,6 +100,46 @@ TEST_CASE("direction_log_norm distance: the pattern counts, the magnitude throug
   CHECK(parse_database(text).error.find("settings.distance") != std::string::npos);
 }
 
+TEST_CASE("saturated distance: entries beyond the saturation count by their sign") {
+  // c tanh(x / c), then direction and log norm
+  const std::vector<double> f = distance_features({3.0, 0.0, -40.0}, StateDistance::saturated, 2.0);
+  REQUIRE(f.size() == 4);
+  const double a = 2 * std::tanh(1.5), b = -2 * std::tanh(20.0), norm = std::hypot(a, b);
+  CHECK(f[0] == doctest::Approx(a / norm));
+  CHECK(f[1] == 0.0);
+  CHECK(f[2] == doctest::Approx(b / norm));
+  CHECK(f[3] == doctest::Approx(std::log(norm)));
+  // small entries are nearly unchanged: the same features as direction_log_norm
+  const std::vector<double> small = distance_features({0.03, -0.04}, StateDistance::saturated, 2.0);
+  CHECK(small[0] == doctest::Approx(0.6).epsilon(1e-3));
+  CHECK(small[2] == doctest::Approx(std::log(0.05)).epsilon(1e-3));
+  // one huge entry (two stacked segments) dominates the direction of the raw vector, not the
+  // saturated one: the query (1, 1, -30) is nearest (0.05, 0.05, -30) by direction and log norm,
+  // (1, 1, -3) when saturated
+  DgliDatabase db;
+  db.classes = {"a", "b"};
+  db.states = {state(0, {1.0, 1.0, -3.0}), state(1, {0.05, 0.05, -30.0})};
+  db.representatives = db.states;
+  db.distance = StateDistance::direction_log_norm;
+  CHECK(classify_coordinates(db, {1.0, 1.0, -30.0}).knn_label == 1);
+  db.distance = StateDistance::saturated;
+  const Classification uncached = classify_coordinates(db, {1.0, 1.0, -30.0});
+  CHECK(uncached.knn_label == 0);
+  CHECK(uncached.label == 0);
+  index_states(db);
+  const Classification cached = classify_coordinates(db, {1.0, 1.0, -30.0});
+  CHECK(cached.knn_label_distance == uncached.knn_label_distance);
+  CHECK(cached.state_runner_up_distance == uncached.state_runner_up_distance);
+  db.saturation = 0.5;
+  Result<DgliDatabase> back = parse_database(database_to_json(db));
+  REQUIRE(back.ok());
+  CHECK(back.value->distance == StateDistance::saturated);
+  CHECK(back.value->saturation == 0.5);
+  std::string text = database_to_json(db);
+  text.replace(text.find("\"saturation\":0.5"), 16, "\"saturation\":-1");
+  CHECK(parse_database(text).error.find("settings.saturation") != std::string::npos);
+}
+
 TEST_CASE("database JSON round trip and located errors") {
   DgliDatabase db;
   db.classes = {"flat", "folded"};
@@ -205,22 +245,19 @@ TEST_CASE("napkin fold in zero gravity (the older generator): the corner ends at
   CHECK(flat.values[upper_index(0, 7, 8)] * folded.values[upper_index(0, 7, 8)] < 0);
 }
 
-// The issue asks for >= 90 % on held-out sequences generated differently (8x8 instead of 9x9
-// nodes, random pose on the table, random depths and variants, 2 mm boundary noise), table folds
-// like the database. Classifier: the nearest database state (1-NN, direction_log_norm distance),
-// as `tela classify` reports first. CI budget: the held-out table folds are simulated here
-// (contacts and self-collisions), so one seed with 4 sequences per class (32 sequences, about
-// 70 s of CPU), every 2nd labelled frame; not the seed of `tela dgli-database --evaluate`
-// (2026). Seed choice: seed 77 (tried first) has a crumpled sequence on which the contact
-// solver grinds for minutes in a step (not cut by FoldSequenceSpec::max_step_qp_iterations);
-// seed 5 was taken because all of its 32 sequences complete (checked with the previous
-// database, before the accuracy against this one was known).
-// UNMET (may_fail): with the table-fold database (98 sequences, 250 states) this measures 82.5 %
-// (1-NN) and 82.5 % (nearest representative) on seed 5, below the issue's 90 %; the errors are
-// two adjacent corners -> half side / crumpled, half side <-> quarter, crumpled -> half side.
-// The zero-gravity database reached 93.8 / 95.5 %; see README "dGLI".
-TEST_CASE("held-out accuracy of the shipped database (other resolution, pose, depths, 2 mm noise)" *
-          doctest::may_fail()) {
+// The issue asks for >= 90 % on held-out sequences generated differently (8x8 instead of the
+// database's 9x9 and 7x7 nodes, random pose on the table, random depths and variants, 2 mm
+// boundary noise), table folds like the database. Classifier: the nearest database state (1-NN,
+// saturated distance), as `tela classify` reports first. CI budget: the held-out table folds
+// are simulated here (contacts and self-collisions), so one seed with 4 sequences per class
+// (32 sequences, about 55 s of CPU), every 2nd labelled frame; not the seed of
+// `tela dgli-database --evaluate` (2026). Seed choice: seed 77 (tried first) has a crumpled
+// sequence on which the contact solver grinds for minutes in a step (this test runs the
+// sequences in-process, without the CLI's --sequence-timeout); seed 5 was taken because all of
+// its 32 sequences complete (checked with an earlier database, before any accuracy against it
+// was known). Measured with the shipped database: 93.8 % (1-NN), 87.5 % (nearest
+// representative); other held-out seeds in README "dGLI".
+TEST_CASE("held-out accuracy of the shipped database (other resolution, pose, depths, 2 mm noise)") {
   Result<DgliDatabase> db = load_shipped();
   REQUIRE_MESSAGE(db.ok(), db.error);
   for (const std::uint64_t seed : {5ull}) {

@@ -72,32 +72,35 @@ double norm_of(const Vector& v) {
 }  // namespace
 
 const char* to_string(StateDistance distance) {
-  return distance == StateDistance::direction_log_norm ? "direction_log_norm" : "euclidean";
+  switch (distance) {
+    case StateDistance::direction_log_norm: return "direction_log_norm";
+    case StateDistance::saturated: return "saturated";
+    default: return "euclidean";
+  }
 }
 
 bool parse_state_distance(const std::string& text, StateDistance& out) {
   if (text == "euclidean") out = StateDistance::euclidean;
   else if (text == "direction_log_norm") out = StateDistance::direction_log_norm;
+  else if (text == "saturated") out = StateDistance::saturated;
   else return false;
   return true;
 }
 
-Vector distance_features(const Vector& coordinates, StateDistance distance) {
+Vector distance_features(const Vector& coordinates, StateDistance distance, double saturation) {
   if (distance == StateDistance::euclidean) return coordinates;
-  const double norm = norm_of(coordinates);
-  Vector out(coordinates.size() + 1);
-  for (std::size_t i = 0; i < coordinates.size(); ++i) out[i] = coordinates[i] / norm;
-  out.back() = std::log(norm);
+  Vector out = coordinates;
+  if (distance == StateDistance::saturated)
+    for (double& x : out) x = saturation * std::tanh(x / saturation);
+  const double norm = norm_of(out);
+  for (double& x : out) x /= norm;
+  out.push_back(std::log(norm));
   return out;
 }
 
 void index_states(DgliDatabase& db) {
-  db.state_norms.clear();
-  db.state_log_norms.clear();
-  for (const ReferenceState& s : db.states) {
-    db.state_norms.push_back(norm_of(s.coordinates));
-    db.state_log_norms.push_back(std::log(db.state_norms.back()));
-  }
+  db.state_features.clear();
+  for (const ReferenceState& s : db.states) db.state_features.push_back(distance_features(s.coordinates, db.distance, db.saturation));
 }
 
 double coordinate_distance(const Vector& a, const Vector& b) {
@@ -108,11 +111,12 @@ double coordinate_distance(const Vector& a, const Vector& b) {
 }
 
 std::vector<ReferenceState> select_representatives(const std::vector<ReferenceState>& states, int class_count,
-                                                   double spread, int max_per_class, StateDistance distance) {
+                                                   double spread, int max_per_class, StateDistance distance,
+                                                   double saturation) {
   std::vector<ReferenceState> out;
   std::vector<Vector> features;
   features.reserve(states.size());
-  for (const ReferenceState& s : states) features.push_back(distance_features(s.coordinates, distance));
+  for (const ReferenceState& s : states) features.push_back(distance_features(s.coordinates, distance, saturation));
   for (int label = 0; label < class_count; ++label) {
     std::vector<const Vector*> data;
     std::vector<int> index;
@@ -164,42 +168,34 @@ int segment_count_of(std::size_t entries) {
 
 Classification classify_coordinates(const DgliDatabase& db, const Vector& query, int k) {
   Classification result;
-  // the query under the cloth's symmetries
-  // (a relabelling permutes the entries, so it keeps the norm: features of the shifted query)
-  std::vector<Vector> variants = {query};
+  // the query under the cloth's symmetries, in the distance's features (a relabelling
+  // permutes the entries: the features of the shifted query)
+  std::vector<Vector> variants = {distance_features(query, db.distance, db.saturation)};
   const int m = segment_count_of(query.size());
   if (db.rotations > 1 && m > 0 && m % db.rotations == 0)
-    for (int r = 1; r < db.rotations; ++r) variants.push_back(shift_segments(query, m, r * (m / db.rotations)));
-  const bool by_direction = db.distance == StateDistance::direction_log_norm;
-  double query_log_norm = 0;
-  if (by_direction) {
-    const double norm = norm_of(query);
-    query_log_norm = std::log(norm);
-    for (Vector& v : variants)
-      for (double& x : v) x /= norm;
-  }
-  // squared distance of the query (best relabelling) to a state of norm `norm` and log norm
-  // `log_norm` (direction distance only; norm <= 0: compute both), abandoned once >= bound
-  auto squared_distance = [&](const Vector& state, double bound, double norm = 0, double log_norm = 0) {
-    double scale = 1, start = 0;
+    for (int r = 1; r < db.rotations; ++r)
+      variants.push_back(distance_features(shift_segments(query, m, r * (m / db.rotations)), db.distance, db.saturation));
+  // direction distances: the last feature is the log norm, compared first
+  const bool by_direction = db.distance != StateDistance::euclidean;
+  const std::size_t entries = query.size();
+  // squared distance of the query (best relabelling) to a state's features, abandoned once >= bound
+  auto squared_features_distance = [&](const Vector& state, double bound) {
+    double start = 0;
     if (by_direction) {
-      if (!(norm > 0)) {
-        norm = norm_of(state);
-        log_norm = std::log(norm);
-      }
-      scale = 1 / norm;
-      const double log_ratio = query_log_norm - log_norm;
+      const double log_ratio = variants.front().back() - state.back();
       start = log_ratio * log_ratio;
       if (start >= bound) return start;
     }
     double best = 1e300;
     for (const Vector& v : variants) {
       double sum = start;
-      for (std::size_t j = 0; j < v.size() && sum < std::min(best, bound); ++j)
-        sum += (v[j] - scale * state[j]) * (v[j] - scale * state[j]);
+      for (std::size_t j = 0; j < entries && sum < std::min(best, bound); ++j) sum += (v[j] - state[j]) * (v[j] - state[j]);
       best = std::min(best, sum);
     }
     return best;
+  };
+  auto squared_distance = [&](const Vector& coordinates, double bound) {
+    return squared_features_distance(distance_features(coordinates, db.distance, db.saturation), bound);
   };
   auto distance_to = [&](const Vector& state) { return std::sqrt(squared_distance(state, 1e300)); };
   // nearest representative, and the nearest of another class
@@ -226,16 +222,15 @@ Classification classify_coordinates(const DgliDatabase& db, const Vector& query,
   distances.reserve(db.states.size());
   std::vector<double> class_best(db.classes.size(), 1e300);
   std::vector<double> nearest_k;  // max-heap of the kk_max smallest distances so far
-  const bool norms_cached =
-      db.state_norms.size() == db.states.size() && db.state_log_norms.size() == db.states.size();
+  const bool features_cached = db.state_features.size() == db.states.size();
   for (std::size_t i = 0; i < db.states.size(); ++i) {
     const Vector& state = db.states[i].coordinates;
     const int label = db.states[i].label;
     const double kth = static_cast<int>(nearest_k.size()) < kk_max ? 1e300 : nearest_k.front();
     const double reach = std::max(class_best[label], kth);
     const double bound = reach >= 1e300 ? 1e300 : reach * reach;
-    const double best = norms_cached ? squared_distance(state, bound, db.state_norms[i], db.state_log_norms[i])
-                                     : squared_distance(state, bound);
+    const double best = features_cached ? squared_features_distance(db.state_features[i], bound)
+                                        : squared_distance(state, bound);
     if (best >= bound) continue;
     const double d = std::sqrt(best);
     class_best[label] = std::min(class_best[label], d);
@@ -308,6 +303,7 @@ std::string database_to_json(const DgliDatabase& db, int digits) {
                    {"normalize_by_perimeter", db.settings.normalize_by_perimeter},
                    {"rotations", db.rotations},
                    {"distance", to_string(db.distance)}};
+  if (db.distance == StateDistance::saturated) j["settings"]["saturation"] = db.saturation;
   j["classes"] = db.classes;
   j["representatives"] = states_json(db.representatives, true);
   j["states"] = states_json(db.states, false);
@@ -347,7 +343,13 @@ Result<DgliDatabase> parse_database(const std::string& text) {
   db.rotations = s["rotations"].get<int>();
   if (s.contains("distance") &&
       (!s["distance"].is_string() || !parse_state_distance(s["distance"].get<std::string>(), db.distance)))
-    return R::failure("database.settings.distance: must be euclidean or direction_log_norm");
+    return R::failure("database.settings.distance: must be euclidean, direction_log_norm or saturated");
+  if (s.contains("saturation")) {
+    if (!s["saturation"].is_number() || !(s["saturation"].get<double>() > 0) ||
+        !std::isfinite(s["saturation"].get<double>()))
+      return R::failure("database.settings.saturation: must be a number > 0");
+    db.saturation = s["saturation"].get<double>();
+  }
   if (!j.contains("classes") || !j["classes"].is_array() || j["classes"].empty())
     return R::failure("database.classes: must be a non-empty array of names");
   for (const json& c : j["classes"]) {

@@ -18,12 +18,18 @@ namespace tela {
 // floored at 1e-12): the pattern of signs and relative sizes counts, the overall magnitude only
 // through its logarithm. dGLI entries grow like 1/distance when two segments approach (stacked
 // layers, crumpled boundaries), so a few close pairs dominate the plain Euclidean distance.
-enum class StateDistance { euclidean, direction_log_norm };
+// saturated: every entry x first becomes c tanh(x / c) (c = `saturation`, in the units of the
+// coordinates), then as direction_log_norm: an entry beyond about c (two segments nearly
+// touching) counts by its sign, so one pair of stacked segments cannot dominate the direction.
+enum class StateDistance { euclidean, direction_log_norm, saturated };
 const char* to_string(StateDistance distance);
 bool parse_state_distance(const std::string& text, StateDistance& out);
+constexpr double kDefaultSaturation = 2.0;
 
-// The vector in which `distance` is Euclidean: the coordinates, or (v/|v|, log|v|).
-std::vector<double> distance_features(const std::vector<double>& coordinates, StateDistance distance);
+// The vector in which `distance` is Euclidean: the coordinates, or (v/|v|, log|v|) of the
+// coordinates (saturated: of their saturated values).
+std::vector<double> distance_features(const std::vector<double>& coordinates, StateDistance distance,
+                                      double saturation = kDefaultSaturation);
 
 struct ReferenceState {
   int label = 0;                     // index into DgliDatabase::classes
@@ -44,13 +50,14 @@ struct DgliDatabase {
   // corner does not matter). 1: no symmetry.
   int rotations = 1;
   StateDistance distance = StateDistance::euclidean;  // JSON settings.distance (absent: euclidean)
-  // Derived, for speed: |coordinates| of each state and its log (filled by index_states;
-  // parse_database and the generator call it). classify_coordinates recomputes them when the
-  // sizes differ from the states'.
-  std::vector<double> state_norms, state_log_norms;
+  double saturation = kDefaultSaturation;  // JSON settings.saturation (saturated distance)
+  // Derived, for speed: distance_features of each state (filled by index_states; parse_database
+  // and the generator call it). classify_coordinates recomputes them when the sizes differ from
+  // the states'.
+  std::vector<std::vector<double>> state_features;
 };
 
-// Fills db.state_norms and db.state_log_norms from db.states.
+// Fills db.state_features from db.states, db.distance and db.saturation.
 void index_states(DgliDatabase& db);
 
 // The coordinates of the same boundary with its segments relabelled i -> (i + shift) mod m.
@@ -69,7 +76,8 @@ double coordinate_distance(const std::vector<double>& a, const std::vector<doubl
 // Classes without states get none.
 std::vector<ReferenceState> select_representatives(const std::vector<ReferenceState>& states, int class_count,
                                                    double spread, int max_per_class = 8,
-                                                   StateDistance distance = StateDistance::euclidean);
+                                                   StateDistance distance = StateDistance::euclidean,
+                                                   double saturation = kDefaultSaturation);
 
 struct Classification {
   int label = -1;                  // nearest representative's class

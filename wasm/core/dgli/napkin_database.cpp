@@ -14,7 +14,8 @@ namespace {
 
 std::string describe(const FoldSequenceSpec& s) {
   char text[120];
-  std::snprintf(text, sizeof text, "%s v%d d%.3g", napkin_class_names()[s.kind].c_str(), s.variant, s.depth);
+  std::snprintf(text, sizeof text, "%s v%d d%.3g n%d", napkin_class_names()[s.kind].c_str(), s.variant, s.depth,
+                s.pose.nodes_per_side);
   return text;
 }
 
@@ -60,19 +61,35 @@ int variant_count(int kind) {
   }
 }
 
+// Simulates one sequence; its states (noise `noise`, seed `noise_seed`) go to `out`, followed by
+// `copies` noisy copies (noise `copy_noise`, seeds derived from `noise_seed`, sources tagged " c1", ...).
 void simulate_into(const FoldSequenceSpec& s, const CoordinateSettings& settings, int stride, double noise,
-                   std::uint64_t noise_seed, std::vector<ReferenceState>& out, GenerationReport& report) {
+                   std::uint64_t noise_seed, std::vector<ReferenceState>& out, GenerationReport& report,
+                   int copies = 0, double copy_noise = 0.0) {
   ++report.sequences;
   if (report.on_sequence) report.on_sequence(report.sequences, describe(s));
-  Result<FoldSequence> sequence = simulate_fold_sequence(s);
-  if (!sequence.ok()) {
+  const SequenceJob job = [&]() -> Result<SequenceStates> {
+    Result<FoldSequence> sequence = simulate_fold_sequence(s);
+    if (!sequence.ok()) return Result<SequenceStates>::failure(sequence.error);
+    SequenceStates result;
+    result.unconverged_steps = sequence.value->unconverged_steps;
+    result.states = sequence_states(s, *sequence.value, settings, stride, noise, noise_seed);
+    for (int c = 1; c <= copies; ++c) {
+      std::vector<ReferenceState> noisy = sequence_states(s, *sequence.value, settings, stride, copy_noise,
+                                                          noise_seed * 31 + static_cast<std::uint64_t>(c));
+      for (ReferenceState& state : noisy) state.source += " c" + std::to_string(c);
+      result.states.insert(result.states.end(), noisy.begin(), noisy.end());
+    }
+    return Result<SequenceStates>::success(std::move(result));
+  };
+  Result<SequenceStates> result = report.run ? report.run(job) : job();
+  if (!result.ok()) {
     ++report.failed_sequences;
-    report.failures.push_back(describe(s) + ": " + sequence.error);
+    report.failures.push_back(describe(s) + ": " + result.error);
     return;
   }
-  report.unconverged_steps += sequence.value->unconverged_steps;
-  std::vector<ReferenceState> states = sequence_states(s, *sequence.value, settings, stride, noise, noise_seed);
-  out.insert(out.end(), states.begin(), states.end());
+  report.unconverged_steps += result.value->unconverged_steps;
+  out.insert(out.end(), result.value->states.begin(), result.value->states.end());
 }
 
 }  // namespace
@@ -113,6 +130,9 @@ std::vector<ReferenceState> sequence_states(const FoldSequenceSpec& spec, const 
 
 std::vector<FoldSequenceSpec> database_sequences(const NapkinDatabaseSpec& spec) {
   std::vector<FoldSequenceSpec> list;
+  std::vector<int> resolutions = {spec.pose.nodes_per_side};
+  resolutions.insert(resolutions.end(), spec.extra_nodes_per_side.begin(), spec.extra_nodes_per_side.end());
+  for (int nodes : resolutions)
   for (int kind = 0; kind < kNapkinClassCount; ++kind) {
     double lo = 0, hi = 0;
     depth_range(kind, spec.table, lo, hi);
@@ -129,6 +149,7 @@ std::vector<FoldSequenceSpec> database_sequences(const NapkinDatabaseSpec& spec)
         s.depth = depths > 1 ? lo + (hi - lo) * d / (depths - 1) : 0.5 * (lo + hi);
         s.seed = static_cast<std::uint64_t>(100 + v);
         s.pose = spec.pose;
+        s.pose.nodes_per_side = nodes;
         s.table = spec.table;
         s.pin_margin_fraction = spec.pin_margin_fraction;
         s.hover = spec.hover;
@@ -148,15 +169,17 @@ DgliDatabase generate_napkin_database(const NapkinDatabaseSpec& spec, Generation
   db.classes = napkin_class_names();
   db.rotations = spec.settings.choice == SegmentChoice::per_side && spec.settings.sides == 4 ? 4 : 1;
   db.distance = spec.distance;
+  db.saturation = spec.saturation;
+  std::uint64_t noise_seed = 1ull << 32;  // apart from the held-out seeds (seed * 7 + 1, ...)
   for (const FoldSequenceSpec& s : database_sequences(spec))
-    simulate_into(s, spec.settings, s.kind == kCrumpled ? spec.crumpled_frame_stride : spec.frame_stride, 0.0, 0,
-                  db.states, r);
+    simulate_into(s, spec.settings, s.kind == kCrumpled ? spec.crumpled_frame_stride : spec.frame_stride, 0.0,
+                  noise_seed++, db.states, r, spec.noise_copies, spec.augment_noise);
   double spread = spec.spread;
   if (spread <= 0) {
     // 0.35 x the median RMS spread of the classes around their centroids (in the features of
     // the classifier's distance)
     std::vector<std::vector<double>> features;
-    for (const ReferenceState& s : db.states) features.push_back(distance_features(s.coordinates, db.distance));
+    for (const ReferenceState& s : db.states) features.push_back(distance_features(s.coordinates, db.distance, db.saturation));
     std::vector<double> spreads;
     for (int c = 0; c < kNapkinClassCount; ++c) {
       std::vector<double> mean;
@@ -178,22 +201,31 @@ DgliDatabase generate_napkin_database(const NapkinDatabaseSpec& spec, Generation
     spread = spreads.empty() ? 1.0 : 0.35 * spreads[spreads.size() / 2];
   }
   db.representatives =
-      select_representatives(db.states, kNapkinClassCount, spread, spec.max_representatives_per_class, db.distance);
+      select_representatives(db.states, kNapkinClassCount, spread, spec.max_representatives_per_class, db.distance,
+                             db.saturation);
   index_states(db);
-  char text[1400];
+  std::string resolutions = std::to_string(spec.pose.nodes_per_side) + "x" + std::to_string(spec.pose.nodes_per_side);
+  for (int n : spec.extra_nodes_per_side) resolutions += ", " + std::to_string(n) + "x" + std::to_string(n);
+  char extra[160] = "", saturated[80] = "";
+  if (spec.noise_copies > 0)
+    std::snprintf(extra, sizeof extra, ", each with %d copies with %.1f mm Gaussian noise on the boundary", spec.noise_copies,
+                  1000 * spec.augment_noise);
+  if (spec.distance == StateDistance::saturated) std::snprintf(saturated, sizeof saturated, " (saturation %g)", spec.saturation);
+  const std::string copies = extra, saturation = saturated;
+  char text[1600];
   if (spec.table)
     std::snprintf(text, sizeof text,
-                  "tela dgli-database: %d folding sequences of a %.2f m square napkin (%dx%d %s mesh; triangles split "
+                  "tela dgli-database: %d folding sequences of a %.2f m square napkin (%s %s meshes; triangles split "
                   "along the diagonal for the diagonal fold), simulated by the tela cloth simulator on a table: plane "
                   "z = 0 with friction 0.5, gravity, self-collisions (thickness 3 mm, friction 0.3); the folded corners "
                   "carried by keyframed controls along half-circle arcs about the fold lines and laid down %.0f mm above "
                   "the layer below (held there: controls cannot be released), the rest free on the table; the diagonal "
                   "fold line 5%% of the half diagonal off the diagonal; crumpled: 2 to 4 corners or side midpoints "
                   "pushed along the table towards the centre (%d seeds). %d failed. Frames every 0.1 s, labelled once a "
-                  "fold stage is 90%% done, every %d-th labelled frame kept (crumpled: every %d-th). Distance: %s.",
-                  r.sequences, spec.pose.side, spec.pose.nodes_per_side, spec.pose.nodes_per_side,
-                  spec.pose.elements.c_str(), 1000 * spec.hover, spec.crumpled_sequences, r.failed_sequences,
-                  spec.frame_stride, spec.crumpled_frame_stride, to_string(spec.distance));
+                  "fold stage is 90%% done, every %d-th labelled frame kept (crumpled: every %d-th)%s. Distance: %s%s.",
+                  r.sequences, spec.pose.side, resolutions.c_str(), spec.pose.elements.c_str(), 1000 * spec.hover, spec.crumpled_sequences, r.failed_sequences,
+                  spec.frame_stride, spec.crumpled_frame_stride, copies.c_str(), to_string(spec.distance),
+                  saturation.c_str());
   else
     std::snprintf(text, sizeof text,
                 "tela dgli-database: %d folding sequences of a %.2f m square napkin (%dx%d %s mesh; triangles split "
@@ -238,16 +270,19 @@ std::vector<FoldSequenceSpec> held_out_sequences(const HeldOutSpec& spec) {
 
 Evaluation evaluate_held_out(const DgliDatabase& db, const HeldOutSpec& spec, int k,
                              std::vector<ReferenceState>* states_out,
-                             std::function<void(int, const std::string&)> on_sequence) {
+                             std::function<void(int, const std::string&)> on_sequence,
+                             std::function<Result<SequenceStates>(const SequenceJob&)> run) {
   Evaluation e;
   e.generation.on_sequence = std::move(on_sequence);
+  e.generation.run = std::move(run);
   const std::size_t n = db.classes.size();
   e.confusion_nearest.assign(n, std::vector<int>(n, 0));
   e.confusion_knn.assign(n, std::vector<int>(n, 0));
-  std::uint64_t noise_seed = spec.seed * 7 + 1;
-  for (const FoldSequenceSpec& s : held_out_sequences(spec)) {
+  const std::vector<FoldSequenceSpec> list = held_out_sequences(spec);
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (spec.only_sequence > 0 && static_cast<int>(i) + 1 != spec.only_sequence) continue;
     std::vector<ReferenceState> states;
-    simulate_into(s, db.settings, spec.frame_stride, spec.noise, noise_seed++, states, e.generation);
+    simulate_into(list[i], db.settings, spec.frame_stride, spec.noise, spec.seed * 7 + 1 + i, states, e.generation);
     if (states_out) states_out->insert(states_out->end(), states.begin(), states.end());
     for (const ReferenceState& state : states) {
       if (state.label < 0 || state.label >= static_cast<int>(n)) continue;

@@ -19,6 +19,14 @@ namespace tela {
 struct NapkinDatabaseSpec {
   CoordinateSettings settings{SegmentChoice::per_side, 2, SideLayout::spread, 4, true};
   NapkinPose pose{0.4, 9, "quad", 0.0, {0.0, 0.0}};  // 0.4 m, 9 x 9 quads, unrotated
+  // further mesh resolutions (nodes per side): every sequence is also simulated on these. The
+  // crease of a quad mesh depends on where the fold line cuts the elements, so one resolution
+  // alone does not cover another's states (7x7 + 9x9 brackets the held-out 8x8)
+  std::vector<int> extra_nodes_per_side{7};
+  // noise augmentation: every kept frame also contributes this many copies with Gaussian noise
+  // of SD `augment_noise` (metres) on every boundary node coordinate (fixed noise seeds)
+  int noise_copies = 0;
+  double augment_noise = 0.002;
   bool table = true;
   double pin_margin_fraction = 0.25;  // zero gravity only
   double hover = 0.004;              // metres (FoldSequenceSpec::hover): tau0 + 1 mm on a table
@@ -28,7 +36,8 @@ struct NapkinDatabaseSpec {
   int crumpled_sequences = 18;
   int crumpled_frame_stride = 4;     // frame stride of the crumpled sequences
   int quarter_depths = 3;            // fold depths per quarter-fold variant (8 variants)
-  StateDistance distance = StateDistance::direction_log_norm;  // the classifier's (DgliDatabase::distance)
+  StateDistance distance = StateDistance::saturated;  // the classifier's (DgliDatabase::distance)
+  double saturation = kDefaultSaturation;  // DgliDatabase::saturation (saturated distance)
   double spread = 0.0;               // representatives: RMS target; <= 0 picks 0.35 x median class spread
   int max_representatives_per_class = 8;
   // the database shipped before table contacts were used: 13 x 13 nodes, zero gravity,
@@ -40,9 +49,18 @@ struct NapkinDatabaseSpec {
     s.hover = 0.03;
     s.crumpled_sequences = 320;
     s.quarter_depths = 17;
+    s.extra_nodes_per_side.clear();
+    s.distance = StateDistance::direction_log_norm;
     return s;
   }
 };
+
+// The labelled states of one simulated sequence.
+struct SequenceStates {
+  std::vector<ReferenceState> states;
+  long unconverged_steps = 0;
+};
+using SequenceJob = std::function<Result<SequenceStates>()>;
 
 struct GenerationReport {
   int sequences = 0, failed_sequences = 0;
@@ -51,6 +69,10 @@ struct GenerationReport {
   // optional: called before each sequence is simulated (1-based number, what it is), e.g. for
   // a progress line on the command line
   std::function<void(int, const std::string&)> on_sequence;
+  // optional: runs the job of one sequence (e.g. in a child process with a time limit, since
+  // some contact configurations make one solver step run for minutes); a failure counts as a
+  // failed sequence. Empty: the job runs here.
+  std::function<Result<SequenceStates>(const SequenceJob&)> run;
 };
 
 // The fold sequences of the database: every symmetry variant of each class with a few depths.
@@ -68,6 +90,7 @@ struct HeldOutSpec {
   int sequences_per_class = 4;
   int frame_stride = 3;
   std::uint64_t seed = 2026;         // poses, variants, depths, noise
+  int only_sequence = 0;             // > 0: evaluate only this sequence of the list (1-based; same states)
   // the held-out setting of the zero-gravity database: 12 x 12 nodes, hover 3 cm
   static HeldOutSpec zero_gravity() {
     HeldOutSpec s;
@@ -90,10 +113,12 @@ struct Evaluation {
   double accuracy_knn() const { return total ? static_cast<double>(correct_knn) / total : 0; }
 };
 
-// `states_out` (optional) receives the held-out states; `on_sequence`: see GenerationReport.
+// `states_out` (optional) receives the held-out states; `on_sequence`, `run`: see GenerationReport.
+// `run`: see GenerationReport::run.
 Evaluation evaluate_held_out(const DgliDatabase& db, const HeldOutSpec& spec, int k = 1,
                              std::vector<ReferenceState>* states_out = nullptr,
-                             std::function<void(int, const std::string&)> on_sequence = nullptr);
+                             std::function<void(int, const std::string&)> on_sequence = nullptr,
+                             std::function<Result<SequenceStates>(const SequenceJob&)> run = nullptr);
 
 // Labelled coordinate vectors of one simulated sequence (frames with label >= 0, every
 // `stride`-th; flat frames only from flat sequences), with optional boundary noise.
