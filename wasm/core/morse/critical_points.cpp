@@ -60,6 +60,21 @@ double inward_rise(const NeighbourGraph& graph, const std::vector<double>& f, in
   return count > 0 ? sum / count : 0;
 }
 
+// whether a point up to `rings` edges from v is higher than v (beyond: lower than v)
+bool passed_nearby(const NeighbourGraph& graph, const std::vector<double>& f, int v, int rings, bool beyond_above) {
+  std::vector<int> ball{v}, depth{0};
+  for (std::size_t head = 0; head < ball.size(); ++head) {
+    if (depth[head] == rings) continue;
+    for (const int* w = graph.begin(ball[head]); w != graph.end(ball[head]); ++w) {
+      if (std::find(ball.begin(), ball.end(), *w) != ball.end()) continue;
+      if (beyond_above ? lower(f, v, *w) : lower(f, *w, v)) return true;
+      ball.push_back(*w);
+      depth.push_back(depth[head] + 1);
+    }
+  }
+  return false;
+}
+
 }  // namespace
 
 CriticalPoints find_critical_points(const Positions& points, const NeighbourGraph& graph,
@@ -287,6 +302,27 @@ CriticalPoints find_critical_points(const Positions& points, const NeighbourGrap
       if (saddles < 0) {
         result.warnings.push_back("slab piece " + std::to_string(p) + ": the critical points found do not explain its topology");
         saddles = 0;
+      }
+    }
+    // too many saddles: a local extremum of S on the boundary with a point beyond it a few
+    // rings away is an extremum of f on the boundary only (the band lies a spacing inside the
+    // edge, so at a corner of the cloth the highest point is an interior one beside it; the
+    // slope estimate is weak where the boundary curves), not a saddle of S beside it
+    if (saddles > 0) {
+      std::vector<int> order(found.size());
+      for (std::size_t i = 0; i < found.size(); ++i) order[i] = static_cast<int>(i);
+      std::stable_sort(order.begin(), order.end(),
+                       [&](int a, int b) { return std::abs(found[a].rise) < std::abs(found[b].rise); });
+      for (int i : order) {
+        if (saddles == 0) break;
+        Candidate& c = found[i];
+        if (c.type == CriticalType::boundary_local_maximum && passed_nearby(graph, f, c.point, 3, true)) {
+          c.type = CriticalType::boundary_maximum;
+          --saddles;
+        } else if (c.type == CriticalType::boundary_local_minimum && passed_nearby(graph, f, c.point, 3, false)) {
+          c.type = CriticalType::boundary_minimum;
+          --saddles;
+        }
       }
     }
     for (const Candidate& c : found) result.points.push_back({c.type, c.point, p});
