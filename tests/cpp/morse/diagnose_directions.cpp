@@ -84,9 +84,13 @@ TEST_CASE("morse diagnostic sweep" * doctest::skip()) {
                         rec.points(p.point, 1), rec.points(p.point, 2));
           for (std::size_t c = 0; c < rec.cells.one_cells.size(); ++c) {
             const OneCell& cell = rec.cells.one_cells[c];
-            std::printf("   1-cell %zu %s, %zu points, ends %d %d, sides %d %d, uses %d\n", c, to_string(cell.kind),
+            std::printf("   1-cell %zu %s, %zu points, ends %d %d, sides %d %d, uses %d", c, to_string(cell.kind),
                         cell.path.size(), rec.attachment.ends[c][0], rec.attachment.ends[c][1],
                         rec.attachment.sides[c][0], rec.attachment.sides[c][1], rec.attachment.uses[c]);
+            if (cell.top >= 0)
+              std::printf(", from point %d f %.4f (%.3f %.3f %.3f)", cell.top, rec.height[cell.top],
+                          rec.points(cell.top, 0), rec.points(cell.top, 1), rec.points(cell.top, 2));
+            std::printf("\n");
           }
           for (std::size_t t = 0; t < rec.cells.two_cells.size(); ++t) {
             int size = 0;

@@ -82,14 +82,15 @@ std::vector<int> descend(const NeighbourGraph& graph, const std::vector<double>&
 
 // Where a saddle's descending 1-cell starts. The level curves place a saddle in the slab piece
 // where the level curves change, which may be a slab from the saddle's height and far
-// from it. A discrete saddle is a point around which, in the ball of the points up to `rings`
-// edges away, the points below it form two or more components reaching the ball's rim, and so
-// do the points above it; its strength is the size of the smaller of the two largest
-// components below and above (noise makes saddles of strength 1 or 2). Of the points of the
-// saddle's slab and the slabs on either side, not within reach of a discrete saddle already
-// taken (`taken`), the strongest is taken; the 1-cell leads (fewest edges, through the side or
-// points below) from it to the lowest point of each of its two largest sides below.
-// point = -1 when there is none.
+// from it. A discrete saddle is a point v around which, in the ball of the points up to
+// `rings` edges away, the points below v form two or more components that touch v and reach the
+// ball's rim (the sides below); its strength is the size of the second largest side (noise
+// makes saddles of strength 1 or 2). Asking for two sides above as well found none on most
+// tori: a point a little off the centre of the saddle's cross has its sides below, or its sides
+// above, joined through the centre. Of the points of the saddle's slab and the slabs on either
+// side, not within reach of a discrete saddle already taken (`taken`), the strongest is taken;
+// the 1-cell leads (fewest edges, inside the side) from it to the lowest point of each of its
+// two largest sides. point = -1 when there is none.
 struct SaddleStart {
   int point = -1;
   std::vector<int> lead[2];  // from a neighbour of the point down into each side
@@ -120,22 +121,20 @@ SaddleStart split_below(const NeighbourGraph& graph, const std::vector<double>& 
           ball.push_back(*w);
         }
     }
-    // components below and above v in the ball; per component below reaching the rim: its
-    // size and lowest point
+    // the components below v in the ball that touch v; per component reaching the rim (a side):
+    // its size and lowest point
     struct Side {
       int size, id, lowest;
     };
     std::vector<Side> sides;
-    std::vector<int> above_sizes;
     int components = 0;
-    for (int u : ball) {
-      if (u == v || component[u] >= 0) continue;
-      const bool below = lower(f, u, v);
+    for (const int* u = graph.begin(v); u != graph.end(v); ++u) {
+      if (component[*u] >= 0 || !lower(f, *u, v)) continue;
       const int id = components++;
       bool rim = false;
-      int lowest = u, size = 0;
-      stack.assign(1, u);
-      component[u] = id;
+      int lowest = *u, size = 0;
+      stack.assign(1, *u);
+      component[*u] = id;
       while (!stack.empty()) {
         const int x = stack.back();
         stack.pop_back();
@@ -143,19 +142,16 @@ SaddleStart split_below(const NeighbourGraph& graph, const std::vector<double>& 
         rim = rim || depth[x] == rings;
         if (lower(f, x, lowest)) lowest = x;
         for (const int* w = graph.begin(x); w != graph.end(x); ++w)
-          if (*w != v && depth[*w] >= 0 && component[*w] < 0 && lower(f, *w, v) == below) {
+          if (depth[*w] >= 0 && component[*w] < 0 && lower(f, *w, v)) {
             component[*w] = id;
             stack.push_back(*w);
           }
       }
-      if (!rim) continue;
-      if (below) sides.push_back({size, id, lowest});
-      else above_sizes.push_back(size);
+      if (rim) sides.push_back({size, id, lowest});
     }
-    // strength: the size of the smaller of the two largest sides, below and above
+    // strength: the size of the second largest side below
     std::sort(sides.begin(), sides.end(), [](const Side& a, const Side& b) { return a.size > b.size; });
-    std::sort(above_sizes.rbegin(), above_sizes.rend());
-    const int strength = sides.size() >= 2 && above_sizes.size() >= 2 ? std::min(sides[1].size, above_sizes[1]) : 0;
+    const int strength = sides.size() >= 2 ? sides[1].size : 0;
     const bool free = std::none_of(taken.begin(), taken.end(), [&](int t) { return depth[t] >= 0; });
     if (strength > best_strength && free) {
       // each branch leads from v to the lowest point of one of the two largest sides, inside it
@@ -166,7 +162,7 @@ SaddleStart split_below(const NeighbourGraph& graph, const std::vector<double>& 
         std::vector<int> queue{v};
         for (std::size_t head = 0; head < queue.size() && !parent.count(sides[k].lowest); ++head)
           for (const int* w = graph.begin(queue[head]); w != graph.end(queue[head]); ++w)
-            if (depth[*w] >= 0 && !parent.count(*w) && (component[*w] == sides[k].id || lower(f, *w, v))) {
+            if (depth[*w] >= 0 && !parent.count(*w) && component[*w] == sides[k].id) {
               parent[*w] = queue[head];
               queue.push_back(*w);
             }
@@ -254,6 +250,7 @@ Cells build_cells(const Positions& points, const NeighbourGraph& graph, const st
         b.insert(b.begin(), start.lead[1].begin(), start.lead[1].end() - 1);
       }
       cell.path.assign(a.rbegin(), a.rend());
+      cell.top = s;
       cell.path.push_back(s);
       cell.path.insert(cell.path.end(), b.begin(), b.end());
       if (a_boundary) extra.push_back(a.back());
