@@ -60,21 +60,6 @@ double inward_rise(const NeighbourGraph& graph, const std::vector<double>& f, in
   return count > 0 ? sum / count : 0;
 }
 
-// whether a point up to `rings` edges from v is higher than v (beyond: lower than v)
-bool passed_nearby(const NeighbourGraph& graph, const std::vector<double>& f, int v, int rings, bool beyond_above) {
-  std::vector<int> ball{v}, depth{0};
-  for (std::size_t head = 0; head < ball.size(); ++head) {
-    if (depth[head] == rings) continue;
-    for (const int* w = graph.begin(ball[head]); w != graph.end(ball[head]); ++w) {
-      if (std::find(ball.begin(), ball.end(), *w) != ball.end()) continue;
-      if (beyond_above ? lower(f, v, *w) : lower(f, *w, v)) return true;
-      ball.push_back(*w);
-      depth.push_back(depth[head] + 1);
-    }
-  }
-  return false;
-}
-
 }  // namespace
 
 CriticalPoints find_critical_points(const Positions& points, const NeighbourGraph& graph,
@@ -316,10 +301,10 @@ CriticalPoints find_critical_points(const Positions& points, const NeighbourGrap
       for (int i : order) {
         if (saddles == 0) break;
         Candidate& c = found[i];
-        if (c.type == CriticalType::boundary_local_maximum && passed_nearby(graph, f, c.point, 3, true)) {
+        if (c.type == CriticalType::boundary_local_maximum && passed_within(graph, f, c.point, 3, true)) {
           c.type = CriticalType::boundary_maximum;
           --saddles;
-        } else if (c.type == CriticalType::boundary_local_minimum && passed_nearby(graph, f, c.point, 3, false)) {
+        } else if (c.type == CriticalType::boundary_local_minimum && passed_within(graph, f, c.point, 3, false)) {
           c.type = CriticalType::boundary_minimum;
           --saddles;
         }
