@@ -37,10 +37,14 @@ struct End {
   std::vector<int> outward;  // the vertex's point first
 };
 
-// The normal at p, flipped to agree with `reference`.
+// The normal at p, flipped to agree with `reference`; `reference` itself where the two are
+// more than 60 degrees apart (a plane fitted across the edge of the band, or noise), which
+// would otherwise decide the flip at random.
 Eigen::Vector3d aligned_normal(const std::vector<TangentPlane>& planes, int p, const Eigen::Vector3d& reference) {
   const Eigen::Vector3d& normal = planes[p].normal;
-  return normal.dot(reference) < 0 ? Eigen::Vector3d(-normal) : normal;
+  const double cosine = normal.dot(reference);
+  if (std::abs(cosine) < 0.5 * reference.norm()) return reference;
+  return cosine < 0 ? Eigen::Vector3d(-normal) : normal;
 }
 
 // The angle of d about `normal`, counter-clockwise from `reference`, in [0, 2 pi).
