@@ -1,5 +1,6 @@
 #include "morse/attachment.h"
 
+#include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
@@ -38,13 +39,24 @@ struct End {
 };
 
 // The normal at p, flipped to agree with `reference`; `reference` itself where the two are
-// more than 60 degrees apart (a plane fitted across the edge of the band, or noise), which
-// would otherwise decide the flip at random.
-Eigen::Vector3d aligned_normal(const std::vector<TangentPlane>& planes, int p, const Eigen::Vector3d& reference) {
-  const Eigen::Vector3d& normal = planes[p].normal;
+// more than 60 degrees apart (noise), which would otherwise decide the flip at random.
+Eigen::Vector3d aligned_normal(const std::vector<Eigen::Vector3d>& normals, int p, const Eigen::Vector3d& reference) {
+  const Eigen::Vector3d& normal = normals[p];
   const double cosine = normal.dot(reference);
   if (std::abs(cosine) < 0.5 * reference.norm()) return reference;
   return cosine < 0 ? Eigen::Vector3d(-normal) : normal;
+}
+
+// The normal at a point of the 1-skeleton, which frames the order of the 1-cells round a vertex
+// and is carried along the 1-cells: the principal direction of the normals of the point and its
+// neighbours, signed to agree with the point's own. A boundary point's own plane is fitted to
+// a neighbourhood stretched along the band, and its normal may lie anywhere across it.
+Eigen::Vector3d smoothed_normal(const NeighbourGraph& graph, const std::vector<TangentPlane>& planes, int p) {
+  Eigen::Matrix3d sum = planes[p].normal * planes[p].normal.transpose();
+  for (const int* w = graph.begin(p); w != graph.end(p); ++w) sum += planes[*w].normal * planes[*w].normal.transpose();
+  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> solver(sum);
+  const Eigen::Vector3d normal = solver.eigenvectors().col(2);
+  return normal.dot(planes[p].normal) < 0 ? Eigen::Vector3d(-normal) : normal;
 }
 
 // The angle of d about `normal`, counter-clockwise from `reference`, in [0, 2 pi).
@@ -61,12 +73,12 @@ double angle_about(const Eigen::Vector3d& d, const Eigen::Vector3d& reference, c
 // merged before their 0-cell) form a tree rooted at the vertex, drawn in the surface: where
 // they part, the branches are ordered counter-clockwise from the direction back towards the
 // vertex, and the order round the vertex is the tree's depth-first order.
-void order_ends(const Positions& points, const std::vector<TangentPlane>& planes, const std::vector<End>& ends,
+void order_ends(const Positions& points, const std::vector<Eigen::Vector3d>& normals, const std::vector<End>& ends,
                 std::vector<int> group, int depth, Eigen::Vector3d normal, Eigen::Vector3d reference,
                 std::vector<int>& order) {
   for (;;) {
     const int p = ends[group.front()].outward[depth];
-    normal = aligned_normal(planes, p, normal);
+    normal = aligned_normal(normals, p, normal);
     std::map<int, std::vector<int>> by_next;
     for (int e : group) {
       if (static_cast<int>(ends[e].outward.size()) == depth + 1) order.push_back(e);  // stops here
@@ -85,7 +97,7 @@ void order_ends(const Positions& points, const std::vector<TangentPlane>& planes
       branches.emplace_back(angle_about((points.row(next) - points.row(p)).transpose(), reference, normal), next);
     std::sort(branches.begin(), branches.end());
     for (const auto& [angle, next] : branches)
-      order_ends(points, planes, ends, by_next[next], depth + 1, normal,
+      order_ends(points, normals, ends, by_next[next], depth + 1, normal,
                  (points.row(p) - points.row(next)).transpose(), order);
     return;
   }
@@ -199,6 +211,12 @@ Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, co
     }
   }
   const int vertex_count = static_cast<int>(vertex_point.size());
+  std::vector<Eigen::Vector3d> normals(n, Eigen::Vector3d::Zero());  // smoothed, on the 1-skeleton
+  for (const OneCell& cell : cells.one_cells)
+    for (int v : cell.path)
+      if (normals[v].isZero()) normals[v] = smoothed_normal(graph, planes, v);
+  std::vector<Eigen::Vector3d> frame(vertex_count);
+  for (int v = 0; v < vertex_count; ++v) frame[v] = normals[vertex_point[v]] = smoothed_normal(graph, planes, vertex_point[v]);
 
   // along each 1-cell, the normal carried from its first vertex's: whether it arrives flipped
   // against the last vertex's normal (a twist), the 2-cell labels of the points on either side
@@ -216,11 +234,11 @@ Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, co
   std::vector<int> inside(count, -1);
   for (int c = 0; c < count; ++c) {
     const std::vector<int>& path = cells.one_cells[c].path;
-    Eigen::Vector3d normal = planes[vertex_point[vertex_of[c][0]]].normal;
+    Eigen::Vector3d normal = frame[vertex_of[c][0]];
     long inward = 0;
     for (std::size_t i = 0; i < path.size(); ++i) {
       const int q = path[i];
-      normal = aligned_normal(planes, q, normal);
+      normal = aligned_normal(normals, q, normal);
       const int prev = path[i > 0 ? i - 1 : i];
       const int next = path[i + 1 < path.size() ? i + 1 : i];
       const Eigen::Vector3d tangent = (points.row(next) - points.row(prev)).transpose();
@@ -234,7 +252,7 @@ Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, co
         if (cells_at[q] == 1 && cells.label[*w] >= 0) ++side_labels[c][side > 0 ? 0 : 1][cells.label[*w]];
       }
     }
-    twist[c] = normal.dot(planes[vertex_point[vertex_of[c][1]]].normal) < 0 ? 1 : 0;
+    twist[c] = normal.dot(frame[vertex_of[c][1]]) < 0 ? 1 : 0;
     if (cells.one_cells[c].kind == OneCellKind::boundary_arc) inside[c] = inward >= 0 ? 0 : 1;
   }
 
@@ -258,7 +276,7 @@ Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, co
     if (ends_at[v].empty()) continue;
     const int p = vertex_point[v];
     std::vector<int> order;
-    order_ends(points, planes, ends, ends_at[v], 0, planes[p].normal, planes[p].t1, order);
+    order_ends(points, normals, ends, ends_at[v], 0, frame[v], planes[p].t1, order);
     // on the boundary the ends inside lie between the two arcs: first the arc with the inside
     // on its left (counter-clockwise of it), last the other (the order found for the ends
     // that leave along the boundary band first is not to be trusted there)
