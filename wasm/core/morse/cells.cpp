@@ -41,10 +41,35 @@ std::vector<int> way_down(const NeighbourGraph& graph, const std::vector<double>
   return {};
 }
 
+// The path (fewest edges, without v) from v to the closest 0-cell up to `rings` edges away;
+// empty when there is none.
+std::vector<int> way_to_zero_cell(const NeighbourGraph& graph, const std::vector<char>& is_zero_cell, int v,
+                                  int rings) {
+  std::vector<int> order{v}, parent{-1}, depth{0};
+  for (std::size_t head = 0; head < order.size(); ++head) {
+    if (depth[head] == rings) continue;
+    for (const int* w = graph.begin(order[head]); w != graph.end(order[head]); ++w) {
+      if (std::find(order.begin(), order.end(), *w) != order.end()) continue;
+      order.push_back(*w);
+      parent.push_back(static_cast<int>(head));
+      depth.push_back(depth[head] + 1);
+      if (is_zero_cell[*w]) {
+        std::vector<int> way;
+        for (int i = static_cast<int>(order.size()) - 1; i > 0; i = parent[i]) way.push_back(order[i]);
+        std::reverse(way.begin(), way.end());
+        return way;
+      }
+    }
+  }
+  return {};
+}
+
 // Descends by Down from `start` until a 0-cell, a boundary point (after leaving the starting
 // band when `leave_boundary`), or a dead end; across discrete minima that are not 0-cells it
 // hops to the lowest point two rings away when that is lower, else walks (fewest edges) to the
-// closest lower point, so that it ends at a 0-cell or on the boundary.
+// closest lower point, so that it ends at a 0-cell or on the boundary. A path that reaches the
+// boundary up to 3 edges from a 0-cell goes on to it (else it would cut the boundary curve
+// beside the 0-cell, into an arc of a point or two between the two).
 std::vector<int> descend(const NeighbourGraph& graph, const std::vector<double>& f, const Flows& flows,
                          const std::vector<char>& on_boundary, const std::vector<char>& is_zero_cell,
                          int start, bool leave_boundary, bool* ends_on_boundary) {
@@ -57,7 +82,9 @@ std::vector<int> descend(const NeighbourGraph& graph, const std::vector<double>&
     if (is_zero_cell[v]) break;
     if (on_boundary[v]) {
       if (left_band && path.size() > 1) {
-        *ends_on_boundary = true;
+        const std::vector<int> way = way_to_zero_cell(graph, is_zero_cell, v, 3);
+        path.insert(path.end(), way.begin(), way.end());
+        *ends_on_boundary = way.empty();
         break;
       }
     } else {
@@ -84,7 +111,7 @@ std::vector<int> descend(const NeighbourGraph& graph, const std::vector<double>&
 // where the level curves change, which may be a slab from the saddle's height and far
 // from it. A discrete saddle is a point v around which, in the ball of the points up to
 // `rings` edges away, the points below v form two or more components that touch v and reach the
-// ball's rim (the sides below); its strength is the size of the second largest side (noise
+// ball's rim or the boundary (the sides below); its strength is the size of the second largest side (noise
 // makes saddles of strength 1 or 2). Asking for two sides above as well found none on most
 // tori: a point a little off the centre of the saddle's cross has its sides below, or its sides
 // above, joined through the centre. Of the points of the saddle's slab and the slabs on either
@@ -96,7 +123,8 @@ struct SaddleStart {
   std::vector<int> lead[2];  // from a neighbour of the point down into each side
 };
 
-SaddleStart split_below(const NeighbourGraph& graph, const std::vector<double>& f, const SlabPieces& pieces, int s,
+SaddleStart split_below(const NeighbourGraph& graph, const std::vector<double>& f, const std::vector<char>& on_boundary,
+                        const SlabPieces& pieces, int s,
                         int rings, const std::vector<int>& taken) {
   const int n = graph.size();
   const std::vector<int>& piece_of = pieces.piece_of;
@@ -139,7 +167,7 @@ SaddleStart split_below(const NeighbourGraph& graph, const std::vector<double>& 
         const int x = stack.back();
         stack.pop_back();
         ++size;
-        rim = rim || depth[x] == rings;
+        rim = rim || depth[x] == rings || on_boundary[x];
         if (lower(f, x, lowest)) lowest = x;
         for (const int* w = graph.begin(x); w != graph.end(x); ++w)
           if (depth[*w] >= 0 && component[*w] < 0 && lower(f, *w, v)) {
@@ -208,7 +236,7 @@ Cells build_cells(const Positions& points, const NeighbourGraph& graph, const st
       // its lowest neighbour and the lower neighbour most opposite to it
       SaddleStart start;
       for (int rings = 5; rings <= 7 && start.point < 0; rings += 2)
-        start = split_below(graph, f, critical.pieces, c.point, rings, saddle_starts);
+        start = split_below(graph, f, on_boundary, critical.pieces, c.point, rings, saddle_starts);
       if (start.point >= 0) saddle_starts.push_back(start.point);
       const int s = start.point >= 0 ? start.point : c.point;
       int first = start.point >= 0 ? start.lead[0].back() : -1, second = start.point >= 0 ? start.lead[1].back() : -1;

@@ -35,6 +35,30 @@ void cancel_noise_critical_points(const Positions& points, const NeighbourGraph&
     c.type = maximum ? CriticalType::boundary_maximum : CriticalType::boundary_minimum;
   }
 
+  // a local maximum of S on the boundary passed nearby, with a minimum of f on the boundary
+  // higher than it up to 6 rings away on its curve: noise (f falls from a maximum to the next
+  // minimum along the curve); both contribute 0 and are dropped
+  std::vector<int> critical_at(graph.size(), -1);
+  for (std::size_t i = 0; i < list.size(); ++i) critical_at[list[i].point] = static_cast<int>(i);
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    if (dropped[i] || list[i].type != CriticalType::boundary_local_maximum) continue;
+    const int top = list[i].point;
+    if (!passed_within(graph, f, top, rings, true)) continue;
+    std::vector<int> ball{top}, depth{0};
+    for (std::size_t head = 0; head < ball.size() && !dropped[i]; ++head) {
+      if (depth[head] == 6) continue;
+      for (const int* w = graph.begin(ball[head]); w != graph.end(ball[head]) && !dropped[i]; ++w) {
+        if (std::find(ball.begin(), ball.end(), *w) != ball.end()) continue;
+        ball.push_back(*w);
+        depth.push_back(depth[head] + 1);
+        const int j = critical_at[*w];
+        if (j >= 0 && !dropped[j] && list[j].type == CriticalType::boundary_minimum &&
+            curves.curve_of[*w] == curves.curve_of[top] && lower(f, top, *w))
+          dropped[i] = dropped[j] = 1;
+      }
+    }
+  }
+
   // as many maxima as minima of f along each boundary curve
   for (int k = 0; k < curves.count(); ++k) {
     auto on_curve = [&](std::size_t i) { return !dropped[i] && curves.curve_of[list[i].point] == k; };
