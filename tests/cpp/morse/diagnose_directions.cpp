@@ -91,6 +91,11 @@ TEST_CASE("morse diagnostic sweep" * doctest::skip()) {
               std::printf(", from point %d f %.4f (%.3f %.3f %.3f)", cell.top, rec.height[cell.top],
                           rec.points(cell.top, 0), rec.points(cell.top, 1), rec.points(cell.top, 2));
             std::printf("\n");
+            if (std::getenv("MORSE_PATHS"))  // every 4th point of the path
+              for (std::size_t i = 0; i < cell.path.size(); i += 4)
+                std::printf("      %5d f %8.4f (%.3f %.3f %.3f)%s\n", cell.path[i], rec.height[cell.path[i]],
+                            rec.points(cell.path[i], 0), rec.points(cell.path[i], 1), rec.points(cell.path[i], 2),
+                            cell.path[i] == cell.top ? " top" : "");
           }
           for (std::size_t t = 0; t < rec.cells.two_cells.size(); ++t) {
             int size = 0;

@@ -68,6 +68,11 @@ double angle_about(const Eigen::Vector3d& d, const Eigen::Vector3d& reference, c
   return angle < 0 ? angle + 2 * 3.14159265358979323846 : angle;
 }
 
+// Where paths part, each is seen in the direction of its point kReach steps on: descending paths
+// run into a minimum nearly along one line from either side, so the first steps of two paths
+// arriving side by side are ordered by noise.
+constexpr int kReach = 8;
+
 // The ends in `group` (all through the point outward[depth]) in counter-clockwise order about
 // the normal, appended to `order`. Ends that share their first points (descending paths that
 // merged before their 0-cell) form a tree rooted at the vertex, drawn in the surface: where
@@ -93,8 +98,11 @@ void order_ends(const Positions& points, const std::vector<Eigen::Vector3d>& nor
       continue;
     }
     std::vector<std::pair<double, int>> branches;
-    for (const auto& [next, members] : by_next)
-      branches.emplace_back(angle_about((points.row(next) - points.row(p)).transpose(), reference, normal), next);
+    for (const auto& [next, members] : by_next) {
+      const std::vector<int>& out = ends[members.front()].outward;
+      const int ahead = out[std::min<std::size_t>(depth + kReach, out.size() - 1)];
+      branches.emplace_back(angle_about((points.row(ahead) - points.row(p)).transpose(), reference, normal), next);
+    }
     std::sort(branches.begin(), branches.end());
     for (const auto& [angle, next] : branches)
       order_ends(points, normals, ends, by_next[next], depth + 1, normal,
