@@ -108,81 +108,96 @@ std::vector<int> descend(const NeighbourGraph& graph, const std::vector<double>&
   return path;
 }
 
+// A side of a point v: a component of the points below v in the ball of the points up to
+// `rings` edges from v that touches v and reaches the ball's rim or the boundary.
+struct Side {
+  int size, id, lowest;
+};
+
+// The ball round v (depth: edges from v, -1 outside) and v's sides, largest first; `component`
+// marks their points by side id. The caller clears depth and component over the ball.
+std::vector<Side> sides_of(const NeighbourGraph& graph, const std::vector<double>& f,
+                           const std::vector<char>& on_boundary, int v, int rings, std::vector<int>& ball,
+                           std::vector<int>& depth, std::vector<int>& component) {
+  ball.assign(1, v);
+  depth[v] = 0;
+  for (std::size_t head = 0; head < ball.size(); ++head) {
+    const int u = ball[head];
+    if (depth[u] == rings) continue;
+    for (const int* w = graph.begin(u); w != graph.end(u); ++w)
+      if (depth[*w] < 0) {
+        depth[*w] = depth[u] + 1;
+        ball.push_back(*w);
+      }
+  }
+  std::vector<Side> sides;
+  std::vector<int> stack;
+  int components = 0;
+  for (const int* u = graph.begin(v); u != graph.end(v); ++u) {
+    if (component[*u] >= 0 || !lower(f, *u, v)) continue;
+    const int id = components++;
+    bool rim = false;
+    int lowest = *u, size = 0;
+    stack.assign(1, *u);
+    component[*u] = id;
+    while (!stack.empty()) {
+      const int x = stack.back();
+      stack.pop_back();
+      ++size;
+      rim = rim || depth[x] == rings || on_boundary[x];
+      if (lower(f, x, lowest)) lowest = x;
+      for (const int* w = graph.begin(x); w != graph.end(x); ++w)
+        if (depth[*w] >= 0 && component[*w] < 0 && lower(f, *w, v)) {
+          component[*w] = id;
+          stack.push_back(*w);
+        }
+    }
+    if (rim) sides.push_back({size, id, lowest});
+  }
+  std::sort(sides.begin(), sides.end(), [](const Side& a, const Side& b) { return a.size > b.size; });
+  return sides;
+}
+
 // Where a saddle's descending 1-cell starts. The level curves place a saddle in the slab piece
-// where the level curves change, which may be a slab from the saddle's height and far
-// from it. A discrete saddle is a point v around which, in the ball of the points up to
-// `rings` edges away, the points below v form two or more components that touch v and reach the
-// ball's rim or the boundary (the sides below); its strength is the size of the second largest side (noise
-// makes saddles of strength 1 or 2). Asking for two sides above as well found none on most
-// tori: a point a little off the centre of the saddle's cross has its sides below, or its sides
-// above, joined through the centre. Of the points of the saddle's slab and the slabs on either
-// side, not within reach of a discrete saddle already taken (`taken`), the strongest is taken;
-// the 1-cell leads (fewest edges, inside the side) from it to the lowest point of each of its
-// two largest sides. point = -1 when there is none.
+// where the level curves change, which may be a slab from the saddle's height and far from it.
+// A discrete saddle is a point v with two or more sides; its strength is the size of the second
+// largest (noise makes saddles of strength 1 or 2). Asking for two sides above as well found
+// none at most torus saddles: a point a little off the centre of a lopsided cross has its sides
+// below, or its sides above, joined through the centre. The points of the saddle's piece come
+// first, then those of the pieces across its level curves (a wiggle of the knotted torus lower
+// than a slab keeps a strong saddle there whose partner maximum the pieces cancelled); of them,
+// not within reach of a discrete saddle already taken (`taken`), the strongest is taken; the
+// 1-cell leads (fewest edges, inside the side) from it to the lowest point of each of its two
+// largest sides. point = -1 when there is none.
 struct SaddleStart {
   int point = -1;
   std::vector<int> lead[2];  // from a neighbour of the point down into each side
 };
 
 SaddleStart split_below(const NeighbourGraph& graph, const std::vector<double>& f, const std::vector<char>& on_boundary,
-                        const SlabPieces& pieces, int s,
-                        int rings, const std::vector<int>& taken) {
+                        const SlabPieces& pieces, int s, int rings, const std::vector<int>& taken) {
   const int n = graph.size();
   const std::vector<int>& piece_of = pieces.piece_of;
-  // the pieces of the saddle's slab and of the slabs on either side
+  // the saddle's piece and the pieces across its level curves
   std::vector<char> searched(pieces.piece_slab.size(), 0);
-  for (std::size_t q = 0; q < searched.size(); ++q)
-    searched[q] = std::abs(pieces.piece_slab[q] - pieces.piece_slab[piece_of[s]]) <= 1 ? 1 : 0;
-  std::vector<int> depth(n, -1), component(n, -1);
+  searched[piece_of[s]] = 1;
+  for (std::size_t l = 0; l < pieces.component_lower_piece.size(); ++l) {
+    if (pieces.component_removed[l]) continue;
+    const int below = pieces.component_lower_piece[l], above = pieces.component_upper_piece[l];
+    if (below == piece_of[s]) searched[above] = 1;
+    if (above == piece_of[s]) searched[below] = 1;
+  }
+  std::vector<int> depth(n, -1), component(n, -1), ball;
   SaddleStart best;
   int best_strength = 0;
-  std::vector<int> ball, stack;
+  int best_tier = -1;
   for (int v = 0; v < n; ++v) {
-    if (piece_of[v] < 0 || !searched[piece_of[v]]) continue;
-    ball.assign(1, v);
-    depth[v] = 0;
-    for (std::size_t head = 0; head < ball.size(); ++head) {
-      const int u = ball[head];
-      if (depth[u] == rings) continue;
-      for (const int* w = graph.begin(u); w != graph.end(u); ++w)
-        if (depth[*w] < 0) {
-          depth[*w] = depth[u] + 1;
-          ball.push_back(*w);
-        }
-    }
-    // the components below v in the ball that touch v; per component reaching the rim (a side):
-    // its size and lowest point
-    struct Side {
-      int size, id, lowest;
-    };
-    std::vector<Side> sides;
-    int components = 0;
-    for (const int* u = graph.begin(v); u != graph.end(v); ++u) {
-      if (component[*u] >= 0 || !lower(f, *u, v)) continue;
-      const int id = components++;
-      bool rim = false;
-      int lowest = *u, size = 0;
-      stack.assign(1, *u);
-      component[*u] = id;
-      while (!stack.empty()) {
-        const int x = stack.back();
-        stack.pop_back();
-        ++size;
-        rim = rim || depth[x] == rings || on_boundary[x];
-        if (lower(f, x, lowest)) lowest = x;
-        for (const int* w = graph.begin(x); w != graph.end(x); ++w)
-          if (depth[*w] >= 0 && component[*w] < 0 && lower(f, *w, v)) {
-            component[*w] = id;
-            stack.push_back(*w);
-          }
-      }
-      if (rim) sides.push_back({size, id, lowest});
-    }
-    // strength: the size of the second largest side below
-    std::sort(sides.begin(), sides.end(), [](const Side& a, const Side& b) { return a.size > b.size; });
+    if (!searched[piece_of[v]]) continue;
+    const std::vector<Side> sides = sides_of(graph, f, on_boundary, v, rings, ball, depth, component);
     const int strength = sides.size() >= 2 ? sides[1].size : 0;
     const bool free = std::none_of(taken.begin(), taken.end(), [&](int t) { return depth[t] >= 0; });
-    if (strength > best_strength && free) {
+    const int tier = piece_of[v] == piece_of[s] ? 1 : 0;
+    if (strength > 0 && free && (tier > best_tier || (tier == best_tier && strength > best_strength))) {
       // each branch leads from v to the lowest point of one of the two largest sides, inside it
       SaddleStart found;
       found.point = v;
@@ -201,6 +216,7 @@ SaddleStart split_below(const NeighbourGraph& graph, const std::vector<double>& 
       if (!found.lead[0].empty() && !found.lead[1].empty()) {
         best = found;
         best_strength = strength;
+        best_tier = tier;
       }
     }
     for (int u : ball) depth[u] = component[u] = -1;
