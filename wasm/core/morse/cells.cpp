@@ -358,18 +358,34 @@ Cells build_cells(const Positions& points, const NeighbourGraph& graph, const st
     }
   }
 
-  // 2-cells: label by the limit of Up; points stuck elsewhere (saddles, spurious discrete
-  // maxima) take the most common label of their neighbours, repeated until stable
+  // 2-cells: label by the limit of Up, which climbs out of spurious discrete maxima as descend()
+  // walks out of dips: to a 2-cell's top up to 3 edges away, else to the closest higher point
+  // (or top). Points left without a label (no higher point within reach) take the most common
+  // label of their neighbours, repeated until stable.
   cells.label.assign(n, -1);
   std::vector<int> top_to_cell(n, -1);
-  for (int t = 0; t < static_cast<int>(cells.two_cells.size()); ++t) top_to_cell[cells.two_cells[t]] = t;
+  std::vector<char> is_top(n, 0);
+  for (int t = 0; t < static_cast<int>(cells.two_cells.size()); ++t) {
+    top_to_cell[cells.two_cells[t]] = t;
+    is_top[cells.two_cells[t]] = 1;
+  }
+  std::vector<double> depth_below(n);  // -f: the closest higher point is the closest "lower" one
+  for (int v = 0; v < n; ++v) depth_below[v] = -f[v];
   std::vector<int> limit(n, -1);
   for (int v = 0; v < n; ++v) {
     int u = v;
     std::vector<int> trail;
-    while (limit[u] < 0 && flows.up[u] != u) {
+    while (limit[u] < 0 && !is_top[u]) {
       trail.push_back(u);
-      u = flows.up[u];
+      if (flows.up[u] != u) {
+        u = flows.up[u];
+        continue;
+      }
+      std::vector<int> way = way_to_zero_cell(graph, is_top, u, 3);
+      if (way.empty()) way = way_down(graph, depth_below, is_top, u);
+      if (way.empty()) break;
+      trail.insert(trail.end(), way.begin(), way.end() - 1);
+      u = way.back();
     }
     const int end = limit[u] >= 0 ? limit[u] : u;
     limit[u] = end;
