@@ -146,8 +146,8 @@ bool words_orientable(const std::vector<std::vector<AttachingEdge>>& words, int 
 
 }  // namespace
 
-Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, const BoundaryCurves& curves,
-                        const std::vector<TangentPlane>& planes, const Cells& cells) {
+Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, const std::vector<double>& f,
+                        const BoundaryCurves& curves, const std::vector<TangentPlane>& planes, const Cells& cells) {
   Attachment attachment;
   const int n = graph.size();
   const int count = static_cast<int>(cells.one_cells.size());
@@ -240,9 +240,11 @@ Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, co
   std::vector<char> twist(count, 0);
   std::vector<std::array<std::map<int, int>, 2>> side_labels(count);
   std::vector<int> inside(count, -1);
+  std::vector<int> depth(n, -1), ball;
   for (int c = 0; c < count; ++c) {
     const std::vector<int>& path = cells.one_cells[c].path;
     Eigen::Vector3d normal = frame[vertex_of[c][0]];
+    Eigen::Vector3d top_across = Eigen::Vector3d::Zero();
     long inward = 0;
     for (std::size_t i = 0; i < path.size(); ++i) {
       const int q = path[i];
@@ -252,6 +254,7 @@ Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, co
       const Eigen::Vector3d tangent = (points.row(next) - points.row(prev)).transpose();
       if (tangent.squaredNorm() == 0) continue;
       const Eigen::Vector3d across = normal.cross(tangent);
+      if (q == cells.one_cells[c].top) top_across = across;
       for (const int* w = graph.begin(q); w != graph.end(q); ++w) {
         if (on_cell[*w] >= 0) continue;
         const double side = across.dot((points.row(*w) - points.row(q)).transpose());
@@ -259,6 +262,32 @@ Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, co
         inward += side > 0 ? 1 : -1;
         if (cells_at[q] == 1 && cells.label[*w] >= 0) ++side_labels[c][side > 0 ? 0 : 1][cells.label[*w]];
       }
+    }
+    // a saddle 1-cell: the points beside it climb to the saddle and part there, where the flow
+    // is flat and the discrete Up chooses at random; its sides are told by the saddle's sides
+    // above instead (the labels of the points above it on the rim of its 5-edge ball, by the
+    // side of the 1-cell they lie on), when there are such points on both sides
+    if (top_across.squaredNorm() > 0) {
+      const int t = cells.one_cells[c].top;
+      const int rings = 5;
+      std::array<std::map<int, int>, 2> above;
+      ball.assign(1, t);
+      depth[t] = 0;
+      for (std::size_t head = 0; head < ball.size(); ++head) {
+        const int u = ball[head];
+        if (depth[u] == rings) {
+          const double side = top_across.dot((points.row(u) - points.row(t)).transpose());
+          if (f[u] > f[t] && side != 0 && cells.label[u] >= 0) ++above[side > 0 ? 0 : 1][cells.label[u]];
+          continue;
+        }
+        for (const int* w = graph.begin(u); w != graph.end(u); ++w)
+          if (depth[*w] < 0) {
+            depth[*w] = depth[u] + 1;
+            ball.push_back(*w);
+          }
+      }
+      for (int u : ball) depth[u] = -1;
+      if (!above[0].empty() && !above[1].empty()) side_labels[c] = above;
     }
     twist[c] = normal.dot(frame[vertex_of[c][1]]) < 0 ? 1 : 0;
     if (cells.one_cells[c].kind == OneCellKind::boundary_arc) inside[c] = inward >= 0 ? 0 : 1;
