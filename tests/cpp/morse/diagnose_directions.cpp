@@ -1,7 +1,7 @@
 // Diagnostics, skipped by default (not tests): run with
 //   build/tela_tests --no-skip --test-case='morse diagnostic*'
 // "sweep": every shape (or those named in MORSE_SHAPES) under MORSE_DIRS random directions (seeds 100, 101, ...) on MORSE_CLOUDS
-// clouds (seeds 7, 8, ...), default 8 x 2; prints each run and, for a wrong one, its critical
+// clouds (seeds 7, 8, ...), default 8 x 2 (from MORSE_FIRST_DIR, MORSE_FIRST_CLOUD, default 0); prints each run and, for a wrong one, its critical
 // points and whether the attaching words are complete (else the first failed check). "sublevel": for the holed ellipsoid, the Euler characteristic of the sublevel set
 // below each level, summed from the slab pieces, next to that of an exact triangulation of the
 // surface (a 300 x 600 grid of its parameters). A level within noise of a critical value may
@@ -56,13 +56,15 @@ TEST_CASE("morse diagnostic sweep" * doctest::skip()) {
   for (const Shape& shape : shapes) {
     if (only && !std::strstr(only, shape.name)) continue;
     int right = 0, total = 0, words = 0;
-    for (int c = 0; c < clouds; ++c) {
+    for (int c = environment("MORSE_FIRST_CLOUD", 0); c < clouds; ++c) {
       const Positions cloud = shape.make(7 + c);
-      for (int d = 0; d < directions; ++d) {
+      for (int d = environment("MORSE_FIRST_DIR", 0); d < directions; ++d) {
         ReconstructOptions options;
         options.seed = 100 + d;
         options.resample = false;
+        const auto begin = std::chrono::steady_clock::now();
         Result<Reconstruction> r = reconstruct(cloud, options);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
         REQUIRE(r.ok());
         const Reconstruction& rec = *r.value;
         const Topology& t = rec.topology;
@@ -71,8 +73,8 @@ TEST_CASE("morse diagnostic sweep" * doctest::skip()) {
         ++total;
         right += ok ? 1 : 0;
         words += rec.attachment.complete ? 1 : 0;
-        std::printf("%s cloud %d direction %d (%.2f %.2f %.2f): chi %d, boundary curves %d, slabs %d %s; words %s%s\n",
-                    shape.name, 7 + c, 100 + d, rec.direction.x(), rec.direction.y(), rec.direction.z(), t.euler,
+        std::printf("%s cloud %d direction %d (%.2f %.2f %.2f) %.2f s: chi %d, boundary curves %d, slabs %d %s; words %s%s\n",
+                    shape.name, 7 + c, 100 + d, rec.direction.x(), rec.direction.y(), rec.direction.z(), seconds, t.euler,
                     t.boundary_components, rec.slicing.slab_count, ok ? "ok" : "WRONG",
                     rec.attachment.complete ? "complete" : "incomplete: ",
                     rec.attachment.problems.empty() ? "" : rec.attachment.problems.front().c_str());

@@ -19,11 +19,11 @@ const char* to_string(OneCellKind kind) {
 
 namespace {
 
-// The path (fewest edges, without v) from v to the closest point lower than v or a 0-cell;
-// empty when none is among the first 16384 points visited (a dip of the 30 000-point knotted torus
-// outgrew 1024).
+// The path (fewest edges, without v) from v to the closest point lower than v (higher when
+// `up`) or a target (a 0-cell); empty when none is among the first 16384 points visited (a dip
+// of the 30 000-point knotted torus outgrew 1024).
 std::vector<int> way_down(const NeighbourGraph& graph, const std::vector<double>& f,
-                          const std::vector<char>& is_zero_cell, int v) {
+                          const std::vector<char>& is_zero_cell, int v, bool up = false) {
   std::vector<int> order{v}, parent{-1};
   std::map<int, int> visited{{v, 0}};
   for (std::size_t head = 0; head < order.size() && order.size() < 16384; ++head)
@@ -32,7 +32,7 @@ std::vector<int> way_down(const NeighbourGraph& graph, const std::vector<double>
       visited[*w] = static_cast<int>(order.size());
       order.push_back(*w);
       parent.push_back(static_cast<int>(head));
-      if (lower(f, *w, v) || is_zero_cell[*w]) {
+      if ((up ? lower(f, v, *w) : lower(f, *w, v)) || is_zero_cell[*w]) {
         std::vector<int> way;
         for (int i = static_cast<int>(order.size()) - 1; i > 0; i = parent[i]) way.push_back(order[i]);
         std::reverse(way.begin(), way.end());
@@ -369,8 +369,6 @@ Cells build_cells(const Positions& points, const NeighbourGraph& graph, const st
     top_to_cell[cells.two_cells[t]] = t;
     is_top[cells.two_cells[t]] = 1;
   }
-  std::vector<double> depth_below(n);  // -f: the closest higher point is the closest "lower" one
-  for (int v = 0; v < n; ++v) depth_below[v] = -f[v];
   std::vector<int> limit(n, -1);
   for (int v = 0; v < n; ++v) {
     int u = v;
@@ -382,7 +380,7 @@ Cells build_cells(const Positions& points, const NeighbourGraph& graph, const st
         continue;
       }
       std::vector<int> way = way_to_zero_cell(graph, is_top, u, 3);
-      if (way.empty()) way = way_down(graph, depth_below, is_top, u);
+      if (way.empty()) way = way_down(graph, f, is_top, u, true);
       if (way.empty()) break;
       trail.insert(trail.end(), way.begin(), way.end() - 1);
       u = way.back();
