@@ -1,7 +1,7 @@
 // Diagnostics, skipped by default (not tests): run with
 //   build/tela_tests --no-skip --test-case='morse diagnostic*'
-// "sweep": every shape under MORSE_DIRS random directions (seeds 100, 101, ...) on MORSE_CLOUDS
-// clouds (seeds 7, 8, ...), default 8 x 2; prints each run and, for a wrong one, its critical
+// "sweep": every shape (or those named in MORSE_SHAPES) under MORSE_DIRS random directions (seeds 100, 101, ...) on MORSE_CLOUDS
+// clouds (seeds 7, 8, ...), default 8 x 2 (from MORSE_FIRST_DIR, MORSE_FIRST_CLOUD, default 0); prints each run and, for a wrong one, its critical
 // points and whether the attaching words are complete (else the first failed check). "sublevel": for the holed ellipsoid, the Euler characteristic of the sublevel set
 // below each level, summed from the slab pieces, next to that of an exact triangulation of the
 // surface (a 300 x 600 grid of its parameters). A level within noise of a critical value may
@@ -17,6 +17,7 @@
 #include <ctime>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <set>
 #include <utility>
 
@@ -51,15 +52,19 @@ TEST_CASE("morse diagnostic sweep" * doctest::skip()) {
       {"knot", [](std::uint64_t s) { return knotted_torus(30000, s); }, 0, 0},
   };
   const int clouds = environment("MORSE_CLOUDS", 2), directions = environment("MORSE_DIRS", 8);
+  const char* only = std::getenv("MORSE_SHAPES");  // comma-separated names, all when unset
   for (const Shape& shape : shapes) {
+    if (only && !std::strstr(only, shape.name)) continue;
     int right = 0, total = 0, words = 0;
-    for (int c = 0; c < clouds; ++c) {
+    for (int c = environment("MORSE_FIRST_CLOUD", 0); c < clouds; ++c) {
       const Positions cloud = shape.make(7 + c);
-      for (int d = 0; d < directions; ++d) {
+      for (int d = environment("MORSE_FIRST_DIR", 0); d < directions; ++d) {
         ReconstructOptions options;
         options.seed = 100 + d;
         options.resample = false;
+        const auto begin = std::chrono::steady_clock::now();
         Result<Reconstruction> r = reconstruct(cloud, options);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
         REQUIRE(r.ok());
         const Reconstruction& rec = *r.value;
         const Topology& t = rec.topology;
@@ -68,11 +73,38 @@ TEST_CASE("morse diagnostic sweep" * doctest::skip()) {
         ++total;
         right += ok ? 1 : 0;
         words += rec.attachment.complete ? 1 : 0;
-        std::printf("%s cloud %d direction %d (%.2f %.2f %.2f): chi %d, boundary curves %d, slabs %d %s; words %s%s\n",
-                    shape.name, 7 + c, 100 + d, rec.direction.x(), rec.direction.y(), rec.direction.z(), t.euler,
+        std::printf("%s cloud %d direction %d (%.2f %.2f %.2f) %.2f s: chi %d, boundary curves %d, slabs %d %s; words %s%s\n",
+                    shape.name, 7 + c, 100 + d, rec.direction.x(), rec.direction.y(), rec.direction.z(), seconds, t.euler,
                     t.boundary_components, rec.slicing.slab_count, ok ? "ok" : "WRONG",
                     rec.attachment.complete ? "complete" : "incomplete: ",
                     rec.attachment.problems.empty() ? "" : rec.attachment.problems.front().c_str());
+        if (std::getenv("MORSE_PROBLEMS") && !rec.attachment.complete) {  // what an incomplete word is made of
+          for (const std::string& p : rec.attachment.problems) std::printf("   problem: %s\n", p.c_str());
+          for (const CriticalPoint& p : rec.critical.points)
+            std::printf("   %-24s point %5d slab %3d f %8.4f (%.3f %.3f %.3f)\n", to_string(p.type), p.point,
+                        rec.slicing.slab_of[p.point], rec.height[p.point], rec.points(p.point, 0),
+                        rec.points(p.point, 1), rec.points(p.point, 2));
+          for (std::size_t c = 0; c < rec.cells.one_cells.size(); ++c) {
+            const OneCell& cell = rec.cells.one_cells[c];
+            std::printf("   1-cell %zu %s, %zu points, ends %d %d, sides %d %d, uses %d", c, to_string(cell.kind),
+                        cell.path.size(), rec.attachment.ends[c][0], rec.attachment.ends[c][1],
+                        rec.attachment.sides[c][0], rec.attachment.sides[c][1], rec.attachment.uses[c]);
+            if (cell.top >= 0)
+              std::printf(", from point %d f %.4f (%.3f %.3f %.3f)", cell.top, rec.height[cell.top],
+                          rec.points(cell.top, 0), rec.points(cell.top, 1), rec.points(cell.top, 2));
+            std::printf("\n");
+            if (std::getenv("MORSE_PATHS"))  // every 4th point of the path
+              for (std::size_t i = 0; i < cell.path.size(); i += 4)
+                std::printf("      %5d f %8.4f (%.3f %.3f %.3f)%s\n", cell.path[i], rec.height[cell.path[i]],
+                            rec.points(cell.path[i], 0), rec.points(cell.path[i], 1), rec.points(cell.path[i], 2),
+                            cell.path[i] == cell.top ? " top" : "");
+          }
+          for (std::size_t t = 0; t < rec.cells.two_cells.size(); ++t) {
+            int size = 0;
+            for (int l : rec.cells.label) size += l == static_cast<int>(t) ? 1 : 0;
+            std::printf("   2-cell %zu at point %d, %d points\n", t, rec.cells.two_cells[t], size);
+          }
+        }
         if (ok) continue;
         for (const CriticalPoint& p : rec.critical.points)
           std::printf("   %-24s point %5d piece %4d slab %3d f %8.4f boundary curve %d\n", to_string(p.type), p.point,

@@ -1,5 +1,6 @@
 #include "morse/attachment.h"
 
+#include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 #include <algorithm>
 #include <cmath>
@@ -37,10 +38,25 @@ struct End {
   std::vector<int> outward;  // the vertex's point first
 };
 
-// The normal at p, flipped to agree with `reference`.
-Eigen::Vector3d aligned_normal(const std::vector<TangentPlane>& planes, int p, const Eigen::Vector3d& reference) {
-  const Eigen::Vector3d& normal = planes[p].normal;
-  return normal.dot(reference) < 0 ? Eigen::Vector3d(-normal) : normal;
+// The normal at p, flipped to agree with `reference`; `reference` itself where the two are
+// more than 60 degrees apart (noise), which would otherwise decide the flip at random.
+Eigen::Vector3d aligned_normal(const std::vector<Eigen::Vector3d>& normals, int p, const Eigen::Vector3d& reference) {
+  const Eigen::Vector3d& normal = normals[p];
+  const double cosine = normal.dot(reference);
+  if (std::abs(cosine) < 0.5 * reference.norm()) return reference;
+  return cosine < 0 ? Eigen::Vector3d(-normal) : normal;
+}
+
+// The normal at a point of the 1-skeleton, which frames the order of the 1-cells round a vertex
+// and is carried along the 1-cells: the principal direction of the normals of the point and its
+// neighbours, signed to agree with the point's own. A boundary point's own plane is fitted to
+// a neighbourhood stretched along the band, and its normal may lie anywhere across it.
+Eigen::Vector3d smoothed_normal(const NeighbourGraph& graph, const std::vector<TangentPlane>& planes, int p) {
+  Eigen::Matrix3d sum = planes[p].normal * planes[p].normal.transpose();
+  for (const int* w = graph.begin(p); w != graph.end(p); ++w) sum += planes[*w].normal * planes[*w].normal.transpose();
+  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> solver(sum);
+  const Eigen::Vector3d normal = solver.eigenvectors().col(2);
+  return normal.dot(planes[p].normal) < 0 ? Eigen::Vector3d(-normal) : normal;
 }
 
 // The angle of d about `normal`, counter-clockwise from `reference`, in [0, 2 pi).
@@ -52,17 +68,22 @@ double angle_about(const Eigen::Vector3d& d, const Eigen::Vector3d& reference, c
   return angle < 0 ? angle + 2 * 3.14159265358979323846 : angle;
 }
 
+// Where paths part, each is seen in the direction of its point kReach steps on: descending paths
+// run into a minimum nearly along one line from either side, so the first steps of two paths
+// arriving side by side are ordered by noise.
+constexpr int kReach = 8;
+
 // The ends in `group` (all through the point outward[depth]) in counter-clockwise order about
 // the normal, appended to `order`. Ends that share their first points (descending paths that
 // merged before their 0-cell) form a tree rooted at the vertex, drawn in the surface: where
 // they part, the branches are ordered counter-clockwise from the direction back towards the
 // vertex, and the order round the vertex is the tree's depth-first order.
-void order_ends(const Positions& points, const std::vector<TangentPlane>& planes, const std::vector<End>& ends,
+void order_ends(const Positions& points, const std::vector<Eigen::Vector3d>& normals, const std::vector<End>& ends,
                 std::vector<int> group, int depth, Eigen::Vector3d normal, Eigen::Vector3d reference,
                 std::vector<int>& order) {
   for (;;) {
     const int p = ends[group.front()].outward[depth];
-    normal = aligned_normal(planes, p, normal);
+    normal = aligned_normal(normals, p, normal);
     std::map<int, std::vector<int>> by_next;
     for (int e : group) {
       if (static_cast<int>(ends[e].outward.size()) == depth + 1) order.push_back(e);  // stops here
@@ -77,11 +98,14 @@ void order_ends(const Positions& points, const std::vector<TangentPlane>& planes
       continue;
     }
     std::vector<std::pair<double, int>> branches;
-    for (const auto& [next, members] : by_next)
-      branches.emplace_back(angle_about((points.row(next) - points.row(p)).transpose(), reference, normal), next);
+    for (const auto& [next, members] : by_next) {
+      const std::vector<int>& out = ends[members.front()].outward;
+      const int ahead = out[std::min<std::size_t>(depth + kReach, out.size() - 1)];
+      branches.emplace_back(angle_about((points.row(ahead) - points.row(p)).transpose(), reference, normal), next);
+    }
     std::sort(branches.begin(), branches.end());
     for (const auto& [angle, next] : branches)
-      order_ends(points, planes, ends, by_next[next], depth + 1, normal,
+      order_ends(points, normals, ends, by_next[next], depth + 1, normal,
                  (points.row(p) - points.row(next)).transpose(), order);
     return;
   }
@@ -122,8 +146,8 @@ bool words_orientable(const std::vector<std::vector<AttachingEdge>>& words, int 
 
 }  // namespace
 
-Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, const BoundaryCurves& curves,
-                        const std::vector<TangentPlane>& planes, const Cells& cells) {
+Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, const std::vector<double>& f,
+                        const BoundaryCurves& curves, const std::vector<TangentPlane>& planes, const Cells& cells) {
   Attachment attachment;
   const int n = graph.size();
   const int count = static_cast<int>(cells.one_cells.size());
@@ -195,6 +219,12 @@ Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, co
     }
   }
   const int vertex_count = static_cast<int>(vertex_point.size());
+  std::vector<Eigen::Vector3d> normals(n, Eigen::Vector3d::Zero());  // smoothed, on the 1-skeleton
+  for (const OneCell& cell : cells.one_cells)
+    for (int v : cell.path)
+      if (normals[v].isZero()) normals[v] = smoothed_normal(graph, planes, v);
+  std::vector<Eigen::Vector3d> frame(vertex_count);
+  for (int v = 0; v < vertex_count; ++v) frame[v] = normals[vertex_point[v]] = smoothed_normal(graph, planes, vertex_point[v]);
 
   // along each 1-cell, the normal carried from its first vertex's: whether it arrives flipped
   // against the last vertex's normal (a twist), the 2-cell labels of the points on either side
@@ -210,18 +240,21 @@ Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, co
   std::vector<char> twist(count, 0);
   std::vector<std::array<std::map<int, int>, 2>> side_labels(count);
   std::vector<int> inside(count, -1);
+  std::vector<int> depth(n, -1), ball;
   for (int c = 0; c < count; ++c) {
     const std::vector<int>& path = cells.one_cells[c].path;
-    Eigen::Vector3d normal = planes[vertex_point[vertex_of[c][0]]].normal;
+    Eigen::Vector3d normal = frame[vertex_of[c][0]];
+    Eigen::Vector3d top_across = Eigen::Vector3d::Zero();
     long inward = 0;
     for (std::size_t i = 0; i < path.size(); ++i) {
       const int q = path[i];
-      normal = aligned_normal(planes, q, normal);
+      normal = aligned_normal(normals, q, normal);
       const int prev = path[i > 0 ? i - 1 : i];
       const int next = path[i + 1 < path.size() ? i + 1 : i];
       const Eigen::Vector3d tangent = (points.row(next) - points.row(prev)).transpose();
       if (tangent.squaredNorm() == 0) continue;
       const Eigen::Vector3d across = normal.cross(tangent);
+      if (q == cells.one_cells[c].top) top_across = across;
       for (const int* w = graph.begin(q); w != graph.end(q); ++w) {
         if (on_cell[*w] >= 0) continue;
         const double side = across.dot((points.row(*w) - points.row(q)).transpose());
@@ -230,7 +263,33 @@ Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, co
         if (cells_at[q] == 1 && cells.label[*w] >= 0) ++side_labels[c][side > 0 ? 0 : 1][cells.label[*w]];
       }
     }
-    twist[c] = normal.dot(planes[vertex_point[vertex_of[c][1]]].normal) < 0 ? 1 : 0;
+    // a saddle 1-cell: the points beside it climb to the saddle and part there, where the flow
+    // is flat and the discrete Up chooses at random; its sides are told by the saddle's sides
+    // above instead (the labels of the points above it on the rim of its 5-edge ball, by the
+    // side of the 1-cell they lie on), when there are such points on both sides
+    if (top_across.squaredNorm() > 0) {
+      const int t = cells.one_cells[c].top;
+      const int rings = 5;
+      std::array<std::map<int, int>, 2> above;
+      ball.assign(1, t);
+      depth[t] = 0;
+      for (std::size_t head = 0; head < ball.size(); ++head) {
+        const int u = ball[head];
+        if (depth[u] == rings) {
+          const double side = top_across.dot((points.row(u) - points.row(t)).transpose());
+          if (f[u] > f[t] && side != 0 && cells.label[u] >= 0) ++above[side > 0 ? 0 : 1][cells.label[u]];
+          continue;
+        }
+        for (const int* w = graph.begin(u); w != graph.end(u); ++w)
+          if (depth[*w] < 0) {
+            depth[*w] = depth[u] + 1;
+            ball.push_back(*w);
+          }
+      }
+      for (int u : ball) depth[u] = -1;
+      if (!above[0].empty() && !above[1].empty()) side_labels[c] = above;
+    }
+    twist[c] = normal.dot(frame[vertex_of[c][1]]) < 0 ? 1 : 0;
     if (cells.one_cells[c].kind == OneCellKind::boundary_arc) inside[c] = inward >= 0 ? 0 : 1;
   }
 
@@ -254,7 +313,7 @@ Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, co
     if (ends_at[v].empty()) continue;
     const int p = vertex_point[v];
     std::vector<int> order;
-    order_ends(points, planes, ends, ends_at[v], 0, planes[p].normal, planes[p].t1, order);
+    order_ends(points, normals, ends, ends_at[v], 0, frame[v], planes[p].t1, order);
     // on the boundary the ends inside lie between the two arcs: first the arc with the inside
     // on its left (counter-clockwise of it), last the other (the order found for the ends
     // that leave along the boundary band first is not to be trusted there)

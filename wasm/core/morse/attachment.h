@@ -13,7 +13,9 @@
 // 1-cell; when it arrives flipped (a twist: the surface is one-sided along it) the walk goes on
 // with left and right exchanged. Each side of each 1-cell is walked once; walks along the
 // outside of the boundary arcs are the holes, the others belong to the 2-cell whose points lie
-// beside their 1-cells (by the Up-flow labels). Letters: 1-cell and sign, +1 along its path.
+// beside their 1-cells (by the Up-flow labels; beside a saddle's 1-cell, those of the points
+// above the saddle on the rim of its 5-edge ball, on either side: the points right beside it
+// climb to the saddle and part there at random). Letters: 1-cell and sign, +1 along its path.
 // A 2-cell without a walk (no 1-cells in its component) is attached to the 0-cell in it.
 // Checks ("complete" when all hold, else `problems` says what failed): every 1-cell end at a
 // 0-cell, one walk per 2-cell (or a 0-cell), as many holes as boundary curves, no letter with
@@ -55,7 +57,7 @@ struct Attachment {
   int orientable = -1;                            // from the words' signs: 1, 0, or -1 when the words are not complete
 };
 
-Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, const BoundaryCurves& curves,
-                        const std::vector<TangentPlane>& planes, const Cells& cells);
+Attachment attach_cells(const Positions& points, const NeighbourGraph& graph, const std::vector<double>& f,
+                        const BoundaryCurves& curves, const std::vector<TangentPlane>& planes, const Cells& cells);
 
 }  // namespace tela::morse

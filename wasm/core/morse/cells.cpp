@@ -19,19 +19,20 @@ const char* to_string(OneCellKind kind) {
 
 namespace {
 
-// The path (fewest edges, without v) from v to the closest point lower than v or a 0-cell;
-// empty when none is among the first 1024 points visited.
+// The path (fewest edges, without v) from v to the closest point lower than v (higher when
+// `up`) or a target (a 0-cell); empty when none is among the first 16384 points visited (a dip
+// of the 30 000-point knotted torus outgrew 1024).
 std::vector<int> way_down(const NeighbourGraph& graph, const std::vector<double>& f,
-                          const std::vector<char>& is_zero_cell, int v) {
+                          const std::vector<char>& is_zero_cell, int v, bool up = false) {
   std::vector<int> order{v}, parent{-1};
   std::map<int, int> visited{{v, 0}};
-  for (std::size_t head = 0; head < order.size() && order.size() < 1024; ++head)
+  for (std::size_t head = 0; head < order.size() && order.size() < 16384; ++head)
     for (const int* w = graph.begin(order[head]); w != graph.end(order[head]); ++w) {
       if (visited.count(*w)) continue;
       visited[*w] = static_cast<int>(order.size());
       order.push_back(*w);
       parent.push_back(static_cast<int>(head));
-      if (lower(f, *w, v) || is_zero_cell[*w]) {
+      if ((up ? lower(f, v, *w) : lower(f, *w, v)) || is_zero_cell[*w]) {
         std::vector<int> way;
         for (int i = static_cast<int>(order.size()) - 1; i > 0; i = parent[i]) way.push_back(order[i]);
         std::reverse(way.begin(), way.end());
@@ -41,10 +42,35 @@ std::vector<int> way_down(const NeighbourGraph& graph, const std::vector<double>
   return {};
 }
 
+// The path (fewest edges, without v) from v to the closest 0-cell up to `rings` edges away;
+// empty when there is none.
+std::vector<int> way_to_zero_cell(const NeighbourGraph& graph, const std::vector<char>& is_zero_cell, int v,
+                                  int rings) {
+  std::vector<int> order{v}, parent{-1}, depth{0};
+  for (std::size_t head = 0; head < order.size(); ++head) {
+    if (depth[head] == rings) continue;
+    for (const int* w = graph.begin(order[head]); w != graph.end(order[head]); ++w) {
+      if (std::find(order.begin(), order.end(), *w) != order.end()) continue;
+      order.push_back(*w);
+      parent.push_back(static_cast<int>(head));
+      depth.push_back(depth[head] + 1);
+      if (is_zero_cell[*w]) {
+        std::vector<int> way;
+        for (int i = static_cast<int>(order.size()) - 1; i > 0; i = parent[i]) way.push_back(order[i]);
+        std::reverse(way.begin(), way.end());
+        return way;
+      }
+    }
+  }
+  return {};
+}
+
 // Descends by Down from `start` until a 0-cell, a boundary point (after leaving the starting
 // band when `leave_boundary`), or a dead end; across discrete minima that are not 0-cells it
 // hops to the lowest point two rings away when that is lower, else walks (fewest edges) to the
-// closest lower point, so that it ends at a 0-cell or on the boundary.
+// closest lower point, so that it ends at a 0-cell or on the boundary. A path that reaches the
+// boundary up to 3 edges from a 0-cell goes on to it (else it would cut the boundary curve
+// beside the 0-cell, into an arc of a point or two between the two).
 std::vector<int> descend(const NeighbourGraph& graph, const std::vector<double>& f, const Flows& flows,
                          const std::vector<char>& on_boundary, const std::vector<char>& is_zero_cell,
                          int start, bool leave_boundary, bool* ends_on_boundary) {
@@ -57,7 +83,9 @@ std::vector<int> descend(const NeighbourGraph& graph, const std::vector<double>&
     if (is_zero_cell[v]) break;
     if (on_boundary[v]) {
       if (left_band && path.size() > 1) {
-        *ends_on_boundary = true;
+        const std::vector<int> way = way_to_zero_cell(graph, is_zero_cell, v, 3);
+        path.insert(path.end(), way.begin(), way.end());
+        *ends_on_boundary = way.empty();
         break;
       }
     } else {
@@ -80,84 +108,96 @@ std::vector<int> descend(const NeighbourGraph& graph, const std::vector<double>&
   return path;
 }
 
+// A side of a point v: a component of the points below v in the ball of the points up to
+// `rings` edges from v that touches v and reaches the ball's rim or the boundary.
+struct Side {
+  int size, id, lowest;
+};
+
+// The ball round v (depth: edges from v, -1 outside) and v's sides, largest first; `component`
+// marks their points by side id. The caller clears depth and component over the ball.
+std::vector<Side> sides_of(const NeighbourGraph& graph, const std::vector<double>& f,
+                           const std::vector<char>& on_boundary, int v, int rings, std::vector<int>& ball,
+                           std::vector<int>& depth, std::vector<int>& component) {
+  ball.assign(1, v);
+  depth[v] = 0;
+  for (std::size_t head = 0; head < ball.size(); ++head) {
+    const int u = ball[head];
+    if (depth[u] == rings) continue;
+    for (const int* w = graph.begin(u); w != graph.end(u); ++w)
+      if (depth[*w] < 0) {
+        depth[*w] = depth[u] + 1;
+        ball.push_back(*w);
+      }
+  }
+  std::vector<Side> sides;
+  std::vector<int> stack;
+  int components = 0;
+  for (const int* u = graph.begin(v); u != graph.end(v); ++u) {
+    if (component[*u] >= 0 || !lower(f, *u, v)) continue;
+    const int id = components++;
+    bool rim = false;
+    int lowest = *u, size = 0;
+    stack.assign(1, *u);
+    component[*u] = id;
+    while (!stack.empty()) {
+      const int x = stack.back();
+      stack.pop_back();
+      ++size;
+      rim = rim || depth[x] == rings || on_boundary[x];
+      if (lower(f, x, lowest)) lowest = x;
+      for (const int* w = graph.begin(x); w != graph.end(x); ++w)
+        if (depth[*w] >= 0 && component[*w] < 0 && lower(f, *w, v)) {
+          component[*w] = id;
+          stack.push_back(*w);
+        }
+    }
+    if (rim) sides.push_back({size, id, lowest});
+  }
+  std::sort(sides.begin(), sides.end(), [](const Side& a, const Side& b) { return a.size > b.size; });
+  return sides;
+}
+
 // Where a saddle's descending 1-cell starts. The level curves place a saddle in the slab piece
-// where the level curves change, which may be a slab from the saddle's height and far
-// from it. A discrete saddle is a point around which, in the ball of the points up to `rings`
-// edges away, the points below it form two or more components reaching the ball's rim, and so
-// do the points above it; its strength is the size of the smaller of the two largest
-// components below and above (noise makes saddles of strength 1 or 2). Of the points of the
-// saddle's slab and the slabs on either side, not within reach of a discrete saddle already
-// taken (`taken`), the strongest is taken; the 1-cell leads (fewest edges, through the side or
-// points below) from it to the lowest point of each of its two largest sides below.
-// point = -1 when there is none.
+// where the level curves change, which may be a slab from the saddle's height and far from it.
+// A discrete saddle is a point v with two or more sides; its strength is the size of the second
+// largest (noise makes saddles of strength 1 or 2). Asking for two sides above as well found
+// none at most torus saddles: a point a little off the centre of a lopsided cross has its sides
+// below, or its sides above, joined through the centre. The points of the saddle's piece come
+// first, then those of the pieces across its level curves (a wiggle of the knotted torus lower
+// than a slab keeps a strong saddle there whose partner maximum the pieces cancelled); of them,
+// not within reach of a discrete saddle already taken (`taken`), the strongest is taken; the
+// 1-cell leads (fewest edges, inside the side) from it to the lowest point of each of its two
+// largest sides. point = -1 when there is none.
 struct SaddleStart {
   int point = -1;
   std::vector<int> lead[2];  // from a neighbour of the point down into each side
 };
 
-SaddleStart split_below(const NeighbourGraph& graph, const std::vector<double>& f, const SlabPieces& pieces, int s,
-                        int rings, const std::vector<int>& taken) {
+SaddleStart split_below(const NeighbourGraph& graph, const std::vector<double>& f, const std::vector<char>& on_boundary,
+                        const SlabPieces& pieces, int s, int rings, const std::vector<int>& taken) {
   const int n = graph.size();
   const std::vector<int>& piece_of = pieces.piece_of;
-  // the pieces of the saddle's slab and of the slabs on either side
+  // the saddle's piece and the pieces across its level curves
   std::vector<char> searched(pieces.piece_slab.size(), 0);
-  for (std::size_t q = 0; q < searched.size(); ++q)
-    searched[q] = std::abs(pieces.piece_slab[q] - pieces.piece_slab[piece_of[s]]) <= 1 ? 1 : 0;
-  std::vector<int> depth(n, -1), component(n, -1);
+  searched[piece_of[s]] = 1;
+  for (std::size_t l = 0; l < pieces.component_lower_piece.size(); ++l) {
+    if (pieces.component_removed[l]) continue;
+    const int below = pieces.component_lower_piece[l], above = pieces.component_upper_piece[l];
+    if (below == piece_of[s]) searched[above] = 1;
+    if (above == piece_of[s]) searched[below] = 1;
+  }
+  std::vector<int> depth(n, -1), component(n, -1), ball;
   SaddleStart best;
   int best_strength = 0;
-  std::vector<int> ball, stack;
+  int best_tier = -1;
   for (int v = 0; v < n; ++v) {
-    if (piece_of[v] < 0 || !searched[piece_of[v]]) continue;
-    ball.assign(1, v);
-    depth[v] = 0;
-    for (std::size_t head = 0; head < ball.size(); ++head) {
-      const int u = ball[head];
-      if (depth[u] == rings) continue;
-      for (const int* w = graph.begin(u); w != graph.end(u); ++w)
-        if (depth[*w] < 0) {
-          depth[*w] = depth[u] + 1;
-          ball.push_back(*w);
-        }
-    }
-    // components below and above v in the ball; per component below reaching the rim: its
-    // size and lowest point
-    struct Side {
-      int size, id, lowest;
-    };
-    std::vector<Side> sides;
-    std::vector<int> above_sizes;
-    int components = 0;
-    for (int u : ball) {
-      if (u == v || component[u] >= 0) continue;
-      const bool below = lower(f, u, v);
-      const int id = components++;
-      bool rim = false;
-      int lowest = u, size = 0;
-      stack.assign(1, u);
-      component[u] = id;
-      while (!stack.empty()) {
-        const int x = stack.back();
-        stack.pop_back();
-        ++size;
-        rim = rim || depth[x] == rings;
-        if (lower(f, x, lowest)) lowest = x;
-        for (const int* w = graph.begin(x); w != graph.end(x); ++w)
-          if (*w != v && depth[*w] >= 0 && component[*w] < 0 && lower(f, *w, v) == below) {
-            component[*w] = id;
-            stack.push_back(*w);
-          }
-      }
-      if (!rim) continue;
-      if (below) sides.push_back({size, id, lowest});
-      else above_sizes.push_back(size);
-    }
-    // strength: the size of the smaller of the two largest sides, below and above
-    std::sort(sides.begin(), sides.end(), [](const Side& a, const Side& b) { return a.size > b.size; });
-    std::sort(above_sizes.rbegin(), above_sizes.rend());
-    const int strength = sides.size() >= 2 && above_sizes.size() >= 2 ? std::min(sides[1].size, above_sizes[1]) : 0;
+    if (!searched[piece_of[v]]) continue;
+    const std::vector<Side> sides = sides_of(graph, f, on_boundary, v, rings, ball, depth, component);
+    const int strength = sides.size() >= 2 ? sides[1].size : 0;
     const bool free = std::none_of(taken.begin(), taken.end(), [&](int t) { return depth[t] >= 0; });
-    if (strength > best_strength && free) {
+    const int tier = piece_of[v] == piece_of[s] ? 1 : 0;
+    if (strength > 0 && free && (tier > best_tier || (tier == best_tier && strength > best_strength))) {
       // each branch leads from v to the lowest point of one of the two largest sides, inside it
       SaddleStart found;
       found.point = v;
@@ -166,7 +206,7 @@ SaddleStart split_below(const NeighbourGraph& graph, const std::vector<double>& 
         std::vector<int> queue{v};
         for (std::size_t head = 0; head < queue.size() && !parent.count(sides[k].lowest); ++head)
           for (const int* w = graph.begin(queue[head]); w != graph.end(queue[head]); ++w)
-            if (depth[*w] >= 0 && !parent.count(*w) && (component[*w] == sides[k].id || lower(f, *w, v))) {
+            if (depth[*w] >= 0 && !parent.count(*w) && component[*w] == sides[k].id) {
               parent[*w] = queue[head];
               queue.push_back(*w);
             }
@@ -176,6 +216,7 @@ SaddleStart split_below(const NeighbourGraph& graph, const std::vector<double>& 
       if (!found.lead[0].empty() && !found.lead[1].empty()) {
         best = found;
         best_strength = strength;
+        best_tier = tier;
       }
     }
     for (int u : ball) depth[u] = component[u] = -1;
@@ -212,7 +253,7 @@ Cells build_cells(const Positions& points, const NeighbourGraph& graph, const st
       // its lowest neighbour and the lower neighbour most opposite to it
       SaddleStart start;
       for (int rings = 5; rings <= 7 && start.point < 0; rings += 2)
-        start = split_below(graph, f, critical.pieces, c.point, rings, saddle_starts);
+        start = split_below(graph, f, on_boundary, critical.pieces, c.point, rings, saddle_starts);
       if (start.point >= 0) saddle_starts.push_back(start.point);
       const int s = start.point >= 0 ? start.point : c.point;
       int first = start.point >= 0 ? start.lead[0].back() : -1, second = start.point >= 0 ? start.lead[1].back() : -1;
@@ -254,6 +295,7 @@ Cells build_cells(const Positions& points, const NeighbourGraph& graph, const st
         b.insert(b.begin(), start.lead[1].begin(), start.lead[1].end() - 1);
       }
       cell.path.assign(a.rbegin(), a.rend());
+      cell.top = s;
       cell.path.push_back(s);
       cell.path.insert(cell.path.end(), b.begin(), b.end());
       if (a_boundary) extra.push_back(a.back());
@@ -316,18 +358,32 @@ Cells build_cells(const Positions& points, const NeighbourGraph& graph, const st
     }
   }
 
-  // 2-cells: label by the limit of Up; points stuck elsewhere (saddles, spurious discrete
-  // maxima) take the most common label of their neighbours, repeated until stable
+  // 2-cells: label by the limit of Up, which climbs out of spurious discrete maxima as descend()
+  // walks out of dips: to a 2-cell's top up to 3 edges away, else to the closest higher point
+  // (or top). Points left without a label (no higher point within reach) take the most common
+  // label of their neighbours, repeated until stable.
   cells.label.assign(n, -1);
   std::vector<int> top_to_cell(n, -1);
-  for (int t = 0; t < static_cast<int>(cells.two_cells.size()); ++t) top_to_cell[cells.two_cells[t]] = t;
+  std::vector<char> is_top(n, 0);
+  for (int t = 0; t < static_cast<int>(cells.two_cells.size()); ++t) {
+    top_to_cell[cells.two_cells[t]] = t;
+    is_top[cells.two_cells[t]] = 1;
+  }
   std::vector<int> limit(n, -1);
   for (int v = 0; v < n; ++v) {
     int u = v;
     std::vector<int> trail;
-    while (limit[u] < 0 && flows.up[u] != u) {
+    while (limit[u] < 0 && !is_top[u]) {
       trail.push_back(u);
-      u = flows.up[u];
+      if (flows.up[u] != u) {
+        u = flows.up[u];
+        continue;
+      }
+      std::vector<int> way = way_to_zero_cell(graph, is_top, u, 3);
+      if (way.empty()) way = way_down(graph, f, is_top, u, true);
+      if (way.empty()) break;
+      trail.insert(trail.end(), way.begin(), way.end() - 1);
+      u = way.back();
     }
     const int end = limit[u] >= 0 ? limit[u] : u;
     limit[u] = end;

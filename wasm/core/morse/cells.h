@@ -23,6 +23,7 @@ struct OneCell {
   OneCellKind kind = OneCellKind::saddle;
   std::vector<int> path;      // ordered point indices (a saddle's path passes through it)
   int critical = -1;          // index into CriticalPoints::points (saddle / boundary min), -1 for arcs
+  int top = -1;               // saddle 1-cells: the point of the path its two branches leave from
   int boundary_curve = -1;    // for boundary arcs
   std::array<int, 2> cut_at{-1, -1};  // for boundary arcs: the 0-cells (index into zero_cells) it was cut at, start and end
 };

@@ -289,6 +289,27 @@ CriticalPoints find_critical_points(const Positions& points, const NeighbourGrap
         saddles = 0;
       }
     }
+    // too many saddles: a local extremum of S on the boundary with a point beyond it a few
+    // rings away is an extremum of f on the boundary only (the band lies a spacing inside the
+    // edge, so at a corner of the cloth the highest point is an interior one beside it; the
+    // slope estimate is weak where the boundary curves), not a saddle of S beside it
+    if (saddles > 0) {
+      std::vector<int> order(found.size());
+      for (std::size_t i = 0; i < found.size(); ++i) order[i] = static_cast<int>(i);
+      std::stable_sort(order.begin(), order.end(),
+                       [&](int a, int b) { return std::abs(found[a].rise) < std::abs(found[b].rise); });
+      for (int i : order) {
+        if (saddles == 0) break;
+        Candidate& c = found[i];
+        if (c.type == CriticalType::boundary_local_maximum && passed_within(graph, f, c.point, 3, true)) {
+          c.type = CriticalType::boundary_maximum;
+          --saddles;
+        } else if (c.type == CriticalType::boundary_local_minimum && passed_within(graph, f, c.point, 3, false)) {
+          c.type = CriticalType::boundary_minimum;
+          --saddles;
+        }
+      }
+    }
     for (const Candidate& c : found) result.points.push_back({c.type, c.point, p});
     if (saddles == 0) continue;
 

@@ -2,6 +2,7 @@
 
 #include "geometry/portable_random.h"
 
+#include <algorithm>
 #include <random>
 
 namespace tela::morse {
@@ -25,6 +26,20 @@ std::vector<double> heights(const Positions& points, const Eigen::Vector3d& dire
   for (Eigen::Index v = 0; v < points.rows(); ++v)
     f[v] = points(v, 0) * direction(0) + points(v, 1) * direction(1) + points(v, 2) * direction(2);
   return f;
+}
+
+bool passed_within(const NeighbourGraph& graph, const std::vector<double>& f, int v, int rings, bool above) {
+  std::vector<int> ball{v}, depth{0};
+  for (std::size_t head = 0; head < ball.size(); ++head) {
+    if (depth[head] == rings) continue;
+    for (const int* w = graph.begin(ball[head]); w != graph.end(ball[head]); ++w) {
+      if (std::find(ball.begin(), ball.end(), *w) != ball.end()) continue;
+      if (above ? lower(f, v, *w) : lower(f, *w, v)) return true;
+      ball.push_back(*w);
+      depth.push_back(depth[head] + 1);
+    }
+  }
+  return false;
 }
 
 Flows gradient_flows(const Positions& points, const NeighbourGraph& graph, const std::vector<double>& f,

@@ -24,6 +24,9 @@ inline bool lower(const std::vector<double>& f, int a, int b) {
   return f[a] < f[b] || (f[a] == f[b] && a < b);
 }
 
+// Whether a point up to `rings` edges from v is higher than v (above), else lower than v.
+bool passed_within(const NeighbourGraph& graph, const std::vector<double>& f, int v, int rings, bool above);
+
 struct Flows {
   std::vector<int> down;  // #points: Down(v), v at local minima
   std::vector<int> up;    // #points: Up(v), v at local maxima

@@ -2,6 +2,7 @@
 
 #include "morse/nearest_neighbours.h"
 #include "morse/parametrization.h"
+#include "morse/simplification.h"
 #include "morse/smoothing.h"
 
 #include <algorithm>
@@ -127,9 +128,10 @@ Result<Reconstruction> reconstruct(const Positions& points, const ReconstructOpt
       r.critical = std::move(critical);
     }
   }
+  cancel_noise_critical_points(r.points, r.graph, r.height, r.slicing, r.boundary, r.critical);
   r.warnings = r.critical.warnings;
   r.cells = build_cells(r.points, r.graph, r.height, r.flows, r.on_boundary, r.boundary, r.planes, r.critical);
-  r.attachment = attach_cells(r.points, r.graph, r.boundary, r.planes, r.cells);
+  r.attachment = attach_cells(r.points, r.graph, r.height, r.boundary, r.planes, r.cells);
 
   int morse_sum = 0;
   for (const CriticalPoint& c : r.critical.points) morse_sum += euler_contribution(c.type);
