@@ -28,6 +28,24 @@ TEST_CASE("portable_log agrees with std::log to a couple of ulps") {
   CHECK(portable_log(1.0) == 0.0);
 }
 
+TEST_CASE("portable_tanh agrees with std::tanh to a couple of ulps; odd, 0 at 0, +-1 far out") {
+  std::mt19937_64 rng(2);
+  double worst = 0;
+  for (int k = 0; k < 100000; ++k) {
+    const double x = (uniform01(rng) - 0.5) * (k % 2 ? 50.0 : 2.0);  // [-25, 25] and [-1, 1]
+    const double expected = std::tanh(x);
+    worst = std::max(worst, std::abs(portable_tanh(x) - expected) / std::max(1e-300, std::abs(expected)));
+    CHECK(portable_tanh(-x) == -portable_tanh(x));
+  }
+  MESSAGE("portable_tanh worst relative error " << worst);
+  CHECK(worst < 1e-15);
+  for (double x : {1e-300, 1e-10, 0.5, 1.0, 19.9})
+    CHECK(std::abs(portable_tanh(x) - std::tanh(x)) <= 4e-16 * std::abs(std::tanh(x)));
+  CHECK(portable_tanh(0.0) == 0.0);
+  CHECK(portable_tanh(30.0) == 1.0);
+  CHECK(portable_tanh(-1e300) == -1.0);
+}
+
 TEST_CASE("portable_sin_cos_turns agrees with std::sin, std::cos; exact at quarter turns") {
   const double pi = 3.14159265358979323846;
   double worst = 0;

@@ -1,5 +1,7 @@
 #include "dgli/dgli_classifier.h"
 
+#include "geometry/portable_math.h"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -91,10 +93,10 @@ Vector distance_features(const Vector& coordinates, StateDistance distance, doub
   if (distance == StateDistance::euclidean) return coordinates;
   Vector out = coordinates;
   if (distance == StateDistance::saturated)
-    for (double& x : out) x = saturation * std::tanh(x / saturation);
+    for (double& x : out) x = saturation * portable_tanh(x / saturation);
   const double norm = norm_of(out);
   for (double& x : out) x /= norm;
-  out.push_back(std::log(norm));
+  out.push_back(portable_log(norm));  // portable: native and wasm distances are bit-identical
   return out;
 }
 

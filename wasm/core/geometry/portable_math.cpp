@@ -27,6 +27,37 @@ double portable_log(double x) {
   return de * ln2_hi + (de * ln2_lo + 2.0 * s * series);
 }
 
+namespace {
+
+// e^z - 1 for z <= 0: for |z| <= 1 the Taylor series in nested form z (1 + z/2 (1 + z/3 (...)))
+// to z^27 (truncation below 1e-28), else e^z = 2^k e^r with r = z - k ln 2 in
+// [-ln2/2, ln2/2] (ldexp is exact) and the series of e^r in nested form
+double expm1_nonpositive(double z) {
+  if (z >= -1.0) {
+    double p = 1.0;
+    for (int k = 27; k >= 2; --k) p = 1.0 + z / k * p;
+    return z * p;
+  }
+  const double ln2_hi = 6.93147180369123816490e-01;
+  const double ln2_lo = 1.90821492927058770002e-10;
+  const double k = std::floor(z / 0.69314718055994530942 + 0.5);
+  const double r = (z - k * ln2_hi) - k * ln2_lo;
+  double p = 1.0;
+  for (int n = 20; n >= 1; --n) p = 1.0 + r / n * p;
+  return std::ldexp(p, static_cast<int>(k)) - 1.0;
+}
+
+}  // namespace
+
+double portable_tanh(double x) {
+  // tanh |x| = -u / (2 + u), u = e^(-2|x|) - 1 (no cancellation near 0)
+  const double a = std::abs(x);
+  if (a > 20.0) return x > 0 ? 1.0 : -1.0;
+  const double u = expm1_nonpositive(-2.0 * a);
+  const double t = -u / (2.0 + u);
+  return x < 0 ? -t : t;
+}
+
 void portable_sin_cos_turns(double turns, double* sine, double* cosine) {
   // reduce to the nearest quarter turn q and a remainder r in [-1/8, 1/8] turn
   const double t = turns - std::floor(turns);     // [0, 1)
