@@ -255,7 +255,7 @@ TEST_CASE("napkin fold in zero gravity (the older generator): the corner ends at
 // sequence on which the contact solver ground for minutes in a step (before the active-set
 // fix); seed 5 was taken because all of its 32 sequences complete (checked with an earlier
 // database, before any accuracy against it was known). Measured with the shipped database:
-// 92.5 % (1-NN), 85.6 % (nearest representative); other held-out seeds in README "dGLI".
+// 92.5 % (1-NN), 85.0 % (nearest representative); other held-out seeds in README "dGLI".
 TEST_CASE("held-out accuracy of the shipped database (other resolution, pose, depths, 2 mm noise)") {
   Result<DgliDatabase> db = load_shipped();
   REQUIRE_MESSAGE(db.ok(), db.error);

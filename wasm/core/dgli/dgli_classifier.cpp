@@ -103,6 +103,9 @@ Vector distance_features(const Vector& coordinates, StateDistance distance, doub
 void index_states(DgliDatabase& db) {
   db.state_features.clear();
   for (const ReferenceState& s : db.states) db.state_features.push_back(distance_features(s.coordinates, db.distance, db.saturation));
+  db.representative_features.clear();
+  for (const ReferenceState& r : db.representatives)
+    db.representative_features.push_back(distance_features(r.coordinates, db.distance, db.saturation));
 }
 
 double coordinate_distance(const Vector& a, const Vector& b) {
@@ -202,8 +205,13 @@ Classification classify_coordinates(const DgliDatabase& db, const Vector& query,
   auto distance_to = [&](const Vector& state) { return std::sqrt(squared_distance(state, 1e300)); };
   // nearest representative, and the nearest of another class
   std::vector<double> best(db.classes.size(), 1e300);
-  for (const ReferenceState& r : db.representatives)
-    best[r.label] = std::min(best[r.label], distance_to(r.coordinates));
+  const bool representatives_cached = db.representative_features.size() == db.representatives.size();
+  for (std::size_t i = 0; i < db.representatives.size(); ++i) {
+    const ReferenceState& r = db.representatives[i];
+    const double d = representatives_cached ? std::sqrt(squared_features_distance(db.representative_features[i], 1e300))
+                                            : distance_to(r.coordinates);
+    best[r.label] = std::min(best[r.label], d);
+  }
   for (int c = 0; c < static_cast<int>(best.size()); ++c) {
     if (best[c] >= 1e300) continue;
     if (result.label < 0 || best[c] < result.distance) {

@@ -55,9 +55,11 @@ struct DgliDatabase {
   // and the generator call it). classify_coordinates recomputes them when the sizes differ from
   // the states'.
   std::vector<std::vector<double>> state_features;
+  std::vector<std::vector<double>> representative_features;  // the same for representatives
 };
 
-// Fills db.state_features from db.states, db.distance and db.saturation.
+// Fills db.state_features and db.representative_features from db.states, db.representatives,
+// db.distance and db.saturation.
 void index_states(DgliDatabase& db);
 
 // The coordinates of the same boundary with its segments relabelled i -> (i + shift) mod m.
