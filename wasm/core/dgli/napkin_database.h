@@ -69,9 +69,9 @@ struct GenerationReport {
   // optional: called before each sequence is simulated (1-based number, what it is), e.g. for
   // a progress line on the command line
   std::function<void(int, const std::string&)> on_sequence;
-  // optional: runs the job of one sequence (e.g. in a child process with a time limit, since
-  // some contact configurations make one solver step run for minutes); a failure counts as a
-  // failed sequence. Empty: the job runs here.
+  // optional: runs the job of one sequence (e.g. in a child process with a time limit, a guard
+  // against a solver step running for minutes, as some contact configurations did before the
+  // active-set fix); a failure counts as a failed sequence. Empty: the job runs here.
   std::function<Result<SequenceStates>(const SequenceJob&)> run;
 };
 
