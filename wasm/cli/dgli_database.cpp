@@ -8,92 +8,16 @@
 
 #include <algorithm>
 #include <chrono>
-#include <csignal>
 #include <cstdio>
-#include <cerrno>
 #include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace tela::cli {
 
 namespace {
 void print_progress(int n, const std::string& what) { std::fprintf(stderr, "sequence %d: %s\n", n, what.c_str()); }
 
-// Runs the job of one sequence in a child process limited to `cpu_seconds` of CPU time
-// (RLIMIT_CPU): some contact configurations make one solver step run for minutes (a known
-// contact-solver defect), and such a sequence then counts as failed instead of stopping the
-// generation. The states come back as JSON (doubles round-trip exactly), so the result is the
-// same as running the job here.
-Result<SequenceStates> run_in_child(const SequenceJob& job, int cpu_seconds) {
-  using R = Result<SequenceStates>;
-  int fds[2];
-  if (pipe(fds) != 0) return R::failure("pipe() failed");
-  std::fflush(stdout);
-  std::fflush(stderr);
-  const pid_t pid = fork();
-  if (pid < 0) {
-    close(fds[0]);
-    close(fds[1]);
-    return R::failure("fork() failed");
-  }
-  if (pid == 0) {
-    close(fds[0]);
-    rlimit limit{static_cast<rlim_t>(cpu_seconds), static_cast<rlim_t>(cpu_seconds) + 5};
-    setrlimit(RLIMIT_CPU, &limit);
-    const Result<SequenceStates> result = job();
-    nlohmann::json j;
-    if (!result.ok()) {
-      j["error"] = result.error;
-    } else {
-      j["unconverged_steps"] = result.value->unconverged_steps;
-      j["states"] = nlohmann::json::array();
-      for (const ReferenceState& state : result.value->states)
-        j["states"].push_back({{"label", state.label}, {"source", state.source}, {"coordinates", state.coordinates}});
-    }
-    const std::string text = j.dump();
-    for (std::size_t done = 0; done < text.size();) {
-      const ssize_t n = write(fds[1], text.data() + done, text.size() - done);
-      if (n <= 0) _exit(1);
-      done += static_cast<std::size_t>(n);
-    }
-    close(fds[1]);
-    _exit(0);
-  }
-  close(fds[1]);
-  std::string text;
-  char buffer[65536];
-  for (;;) {
-    const ssize_t n = read(fds[0], buffer, sizeof buffer);
-    if (n > 0) text.append(buffer, static_cast<std::size_t>(n));
-    else if (n == 0 || errno != EINTR) break;
-  }
-  close(fds[0]);
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  if (WIFSIGNALED(status))
-    return R::failure(WTERMSIG(status) == SIGXCPU || WTERMSIG(status) == SIGKILL
-                          ? "stopped after " + std::to_string(cpu_seconds) +
-                                " s of CPU (--sequence-timeout; a contact-solver stall)"
-                          : "the child process died (signal " + std::to_string(WTERMSIG(status)) + ")");
-  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return R::failure("the child process returned no result");
-  if (j.contains("error")) return R::failure(j["error"].get<std::string>());
-  SequenceStates out;
-  out.unconverged_steps = j["unconverged_steps"].get<long>();
-  for (const nlohmann::json& item : j["states"]) {
-    ReferenceState state;
-    state.label = item["label"].get<int>();
-    state.source = item["source"].get<std::string>();
-    state.coordinates = item["coordinates"].get<std::vector<double>>();
-    out.states.push_back(std::move(state));
-  }
-  return R::success(std::move(out));
-}
 }  // namespace
 
 int run_dgli_database(const std::vector<std::string>& args) {
@@ -101,11 +25,10 @@ int run_dgli_database(const std::vector<std::string>& args) {
       "usage: tela dgli-database [--out FILE] [--evaluate] [--database FILE (evaluate an existing one)] "
       "[--per-side K] [--layout spread|first_half] [--held-out-per-class N] [--held-out-out FILE] [--held-out-only I] [--held-out-frame-stride N] [--seed S] [--k K] [--noise M] "
       "[--nodes N[,N2,...] (default 9,7)] [--noise-copies N] [--augment-noise M] [--frame-stride N] [--crumpled N] [--crumpled-frame-stride N] [--quarter-depths N] "
-      "[--distance euclidean|direction_log_norm|saturated] [--saturation C] [--zero-gravity (the older generator: no table, holds)] [--sequence-timeout S (CPU seconds per sequence, default 120; 0: no limit)] [--progress (a line per sequence on stderr)]";
+      "[--distance euclidean|direction_log_norm|saturated] [--saturation C] [--zero-gravity (the older generator: no table, holds)] [--progress (a line per sequence on stderr)]";
   std::string out_path, database_path, held_out_path;
   bool evaluate = false, distance_override = false, saturation_override = false, progress = false;
   int k = 1;
-  int sequence_timeout = 120;  // CPU seconds per sequence (0: in this process, no limit)
   NapkinDatabaseSpec spec;
   HeldOutSpec held_out;
   // --zero-gravity first selects the older settings, which the other options then adjust
@@ -159,9 +82,6 @@ int run_dgli_database(const std::vector<std::string>& args) {
       }
       spec.pose.nodes_per_side = list.front();
       spec.extra_nodes_per_side.assign(list.begin() + 1, list.end());
-    } else if (a == "--sequence-timeout" && has_value) {
-      if (!parse_int(args[++i], 0, 100000, sequence_timeout))
-        return bad_input("--sequence-timeout: CPU seconds per sequence, a whole number in [0, 100000] (0: no limit)");
     } else if (a == "--held-out-only" && has_value) {
       if (!parse_int(args[++i], 1, 100000, held_out.only_sequence))
         return bad_input("--held-out-only: the number of one held-out sequence (1-based)");
@@ -207,8 +127,6 @@ int run_dgli_database(const std::vector<std::string>& args) {
   }
   if (out_path.empty() && database_path.empty()) return bad_input("give --out FILE or --database FILE; " + usage);
 
-  std::function<Result<SequenceStates>(const SequenceJob&)> runner;
-  if (sequence_timeout > 0) runner = [sequence_timeout](const SequenceJob& job) { return run_in_child(job, sequence_timeout); };
   nlohmann::json out;
   const auto start = std::chrono::steady_clock::now();
   DgliDatabase db;
@@ -224,7 +142,6 @@ int run_dgli_database(const std::vector<std::string>& args) {
   } else {
     GenerationReport report;
     if (progress) report.on_sequence = print_progress;
-    if (sequence_timeout > 0) report.run = runner;
     db = generate_napkin_database(spec, &report);
     out["sequences"] = report.sequences;
     out["failed_sequences"] = report.failed_sequences;
@@ -246,7 +163,7 @@ int run_dgli_database(const std::vector<std::string>& args) {
   if (evaluate) {
     std::vector<ReferenceState> held_out_states;
     const Evaluation e =
-        evaluate_held_out(db, held_out, k, &held_out_states, progress ? print_progress : nullptr, runner);
+        evaluate_held_out(db, held_out, k, &held_out_states, progress ? print_progress : nullptr);
     if (!held_out_path.empty()) {
       DgliDatabase dump = db;
       dump.representatives = held_out_states;

@@ -70,28 +70,21 @@ void simulate_into(const FoldSequenceSpec& s, const CoordinateSettings& settings
                    int copies = 0, double copy_noise = 0.0) {
   ++report.sequences;
   if (report.on_sequence) report.on_sequence(report.sequences, describe(s));
-  const SequenceJob job = [&]() -> Result<SequenceStates> {
-    Result<FoldSequence> sequence = simulate_fold_sequence(s);
-    if (!sequence.ok()) return Result<SequenceStates>::failure(sequence.error);
-    SequenceStates result;
-    result.unconverged_steps = sequence.value->unconverged_steps;
-    result.states = sequence_states(s, *sequence.value, settings, stride, noise, noise_seed);
-    for (int c = 1; c <= copies; ++c) {
-      std::vector<ReferenceState> noisy = sequence_states(s, *sequence.value, settings, stride, copy_noise,
-                                                          noise_seed * 31 + static_cast<std::uint64_t>(c));
-      for (ReferenceState& state : noisy) state.source += " c" + std::to_string(c);
-      result.states.insert(result.states.end(), noisy.begin(), noisy.end());
-    }
-    return Result<SequenceStates>::success(std::move(result));
-  };
-  Result<SequenceStates> result = report.run ? report.run(job) : job();
-  if (!result.ok()) {
+  Result<FoldSequence> sequence = simulate_fold_sequence(s);
+  if (!sequence.ok()) {
     ++report.failed_sequences;
-    report.failures.push_back(describe(s) + ": " + result.error);
+    report.failures.push_back(describe(s) + ": " + sequence.error);
     return;
   }
-  report.unconverged_steps += result.value->unconverged_steps;
-  out.insert(out.end(), result.value->states.begin(), result.value->states.end());
+  report.unconverged_steps += sequence.value->unconverged_steps;
+  std::vector<ReferenceState> states = sequence_states(s, *sequence.value, settings, stride, noise, noise_seed);
+  out.insert(out.end(), states.begin(), states.end());
+  for (int c = 1; c <= copies; ++c) {
+    std::vector<ReferenceState> noisy = sequence_states(s, *sequence.value, settings, stride, copy_noise,
+                                                        noise_seed * 31 + static_cast<std::uint64_t>(c));
+    for (ReferenceState& state : noisy) state.source += " c" + std::to_string(c);
+    out.insert(out.end(), noisy.begin(), noisy.end());
+  }
 }
 
 }  // namespace
@@ -272,11 +265,9 @@ std::vector<FoldSequenceSpec> held_out_sequences(const HeldOutSpec& spec) {
 
 Evaluation evaluate_held_out(const DgliDatabase& db, const HeldOutSpec& spec, int k,
                              std::vector<ReferenceState>* states_out,
-                             std::function<void(int, const std::string&)> on_sequence,
-                             std::function<Result<SequenceStates>(const SequenceJob&)> run) {
+                             std::function<void(int, const std::string&)> on_sequence) {
   Evaluation e;
   e.generation.on_sequence = std::move(on_sequence);
-  e.generation.run = std::move(run);
   const std::size_t n = db.classes.size();
   e.confusion_nearest.assign(n, std::vector<int>(n, 0));
   e.confusion_knn.assign(n, std::vector<int>(n, 0));

@@ -55,13 +55,6 @@ struct NapkinDatabaseSpec {
   }
 };
 
-// The labelled states of one simulated sequence.
-struct SequenceStates {
-  std::vector<ReferenceState> states;
-  long unconverged_steps = 0;
-};
-using SequenceJob = std::function<Result<SequenceStates>()>;
-
 struct GenerationReport {
   int sequences = 0, failed_sequences = 0;
   long unconverged_steps = 0;
@@ -69,10 +62,6 @@ struct GenerationReport {
   // optional: called before each sequence is simulated (1-based number, what it is), e.g. for
   // a progress line on the command line
   std::function<void(int, const std::string&)> on_sequence;
-  // optional: runs the job of one sequence (e.g. in a child process with a time limit, a guard
-  // against a solver step running for minutes, as some contact configurations did before the
-  // active-set fix); a failure counts as a failed sequence. Empty: the job runs here.
-  std::function<Result<SequenceStates>(const SequenceJob&)> run;
 };
 
 // The fold sequences of the database: every symmetry variant of each class with a few depths.
@@ -113,12 +102,10 @@ struct Evaluation {
   double accuracy_knn() const { return total ? static_cast<double>(correct_knn) / total : 0; }
 };
 
-// `states_out` (optional) receives the held-out states; `on_sequence`, `run`: see GenerationReport.
-// `run`: see GenerationReport::run.
+// `states_out` (optional) receives the held-out states; `on_sequence`: see GenerationReport.
 Evaluation evaluate_held_out(const DgliDatabase& db, const HeldOutSpec& spec, int k = 1,
                              std::vector<ReferenceState>* states_out = nullptr,
-                             std::function<void(int, const std::string&)> on_sequence = nullptr,
-                             std::function<Result<SequenceStates>(const SequenceJob&)> run = nullptr);
+                             std::function<void(int, const std::string&)> on_sequence = nullptr);
 
 // Labelled coordinate vectors of one simulated sequence (frames with label >= 0, every
 // `stride`-th; flat frames only from flat sequences), with optional boundary noise.
