@@ -5,6 +5,7 @@
 #include "contact/distance/segment_segment.h"
 #include "contact/obstacles/obstacle.h"
 #include "contact/self_collision.h"
+#include "geometry/mesh.h"
 #include "scenario/scenes.h"
 #include "sim/simulation.h"
 
@@ -13,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -182,6 +184,65 @@ TEST_CASE("sphere-rotating: friction turns the cloth with the sphere, against th
   MESSAGE("the cloth on the sphere turned by ", turn, " degrees while the sphere turned by 180");
   CHECK(turn > 45);
   CHECK(turn < 180);
+}
+
+}  // TEST_SUITE
+
+// Inextensibility while in contact (issue: "stays within the tolerance of the core issue").
+// Two readings, asserted separately: every step ends with the relative constraint error within
+// the solver tolerance (the constraints the model enforces), and the total area changes by less
+// than 0.5 % (the bound the core issue asks of wam-fast). The first holds; the second does not:
+// pressed onto an obstacle (and held there by friction), the sheet gives way in its plane
+// through a mode the node-averaged constraints (thesis §2.4) do not see: neighbouring element
+// columns alternate narrow and wide (on the tablecloth's table 0.01 and 0.1 m for a rest width
+// of 0.07 m) and each node's average of E, G, F keeps its rest value while the elements shrink
+// to 0.2 and grow to 1.45 of their rest area. Without contacts (hang, wam-fast, locking) the
+// same runs keep the area within 0.25 %.
+namespace {
+
+struct ContactInextensibility {
+  std::string name;
+  double tolerance = 0, max_error = 0, area_error = 0, smallest_element = 0;
+};
+
+const std::vector<ContactInextensibility>& contact_inextensibility_runs() {
+  static const std::vector<ContactInextensibility> runs = [] {
+    std::vector<ContactInextensibility> out;
+    for (const char* name : {"tablecloth", "cylinder-mu-0.2", "cylinder-mu-0.55", "needles", "stick-hit"}) {
+      tela::Simulation sim = create(name);
+      const std::vector<double> rest = tela::face_areas(sim.mesh(), sim.state().positions);
+      run_to_end(sim);
+      REQUIRE_FALSE_MESSAGE(sim.failed(), sim.failure_message());
+      const std::vector<double> now = tela::face_areas(sim.mesh(), sim.state().positions);
+      double smallest = 1e300;
+      for (std::size_t e = 0; e < now.size(); ++e) smallest = std::min(smallest, now[e] / rest[e]);
+      out.push_back({name, sim.scenario().solver.tolerance, sim.stats().max_constraint_error,
+                     sim.stats().max_area_error, smallest});
+      MESSAGE(std::string(name) << ": max relative constraint error " << out.back().max_error << " (tolerance "
+                   << out.back().tolerance << "), max total area error " << 100 * out.back().area_error
+                   << " %, smallest element at the end " << smallest << " of its rest area");
+    }
+    return out;
+  }();
+  return runs;
+}
+
+}  // namespace
+
+TEST_SUITE("contact") {
+
+TEST_CASE("contact scenes: every step ends within the solver tolerance of the inextensibility constraints") {
+  for (const ContactInextensibility& run : contact_inextensibility_runs()) {
+    CAPTURE(run.name);
+    CHECK(run.max_error <= run.tolerance);
+  }
+}
+
+TEST_CASE("contact scenes: total area within 0.5 % of the rest area while in contact" * doctest::may_fail()) {
+  for (const ContactInextensibility& run : contact_inextensibility_runs()) {
+    CAPTURE(run.name);
+    CHECK(run.area_error < 0.005);
+  }
 }
 
 }  // TEST_SUITE
