@@ -157,6 +157,41 @@ describe('page', () => {
     await page.context().close();
   });
 
+  test('a control released from the form: the page computes what the command line does', async (t) => {
+    if (!existsSync(cli)) {
+      t.skip('build/tela is not built');
+      return;
+    }
+    const { page, problems } = await open();
+    await pauseAt(page);
+    const scene = (await state(page)).scene;
+    await page.fill('[data-path="controls.0.release"]', '0.05');
+    await page.press('[data-path="controls.0.release"]', 'Tab');
+    await page.waitForFunction(() => window.__tela.steps === 0, null, T);
+    const released = await stepTimes(page, 10);
+    const dir = mkdtempSync(join(tmpdir(), 'tela-release-'));
+    try {
+      const scenario = JSON.parse(execFileSync(cli, ['scenario', scene], { encoding: 'utf8' }));
+      scenario.controls[0].release = 0.05;
+      writeFileSync(join(dir, 's.json'), JSON.stringify(scenario));
+      const cliRun = JSON.parse(execFileSync(cli, ['simulate', join(dir, 's.json'), '--steps', '10'], { encoding: 'utf8' }));
+      assert.equal(released.hash, cliRun.state_hash);
+      delete scenario.controls[0].release;
+      writeFileSync(join(dir, 'held.json'), JSON.stringify(scenario));
+      const held = JSON.parse(execFileSync(cli, ['simulate', join(dir, 'held.json'), '--steps', '10'], { encoding: 'utf8' }));
+      assert.notEqual(released.hash, held.state_hash);
+      // emptied: held to the end again
+      await page.fill('[data-path="controls.0.release"]', '');
+      await page.press('[data-path="controls.0.release"]', 'Tab');
+      await page.waitForFunction(() => window.__tela.steps === 0, null, T);
+      assert.equal((await stepTimes(page, 10)).hash, held.state_hash);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
   test('a share link reproduces the state hash after the same number of steps', async () => {
     const { page, problems } = await open();
     // a non-default scenario: the link must carry it, not just a scene name

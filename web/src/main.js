@@ -140,6 +140,7 @@ function applyFrame(frame) {
   s.time = frame.time;
   s.hash = frame.hash;
   if (frame.playing !== s.playing) setPlaying(frame.playing);
+  if (frame.controlled) view?.setControlled(frame.controlled);
   view?.update(frame.positions);
   view?.updateObstacles(frame.obstaclePoses);
   view?.setContacts(frame.contacts);

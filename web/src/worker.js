@@ -15,6 +15,7 @@
 //   { type: 'ready', scenes: [{ name, description }] }
 //   { type: 'scene', id, name, dt, nodes, faces, controlled, scenario, obstacles, ...frame }
 //   { type: 'frame', positions, field, time, steps, hash, report, rtf, load, steppingMs, playing, ended?,
+//     controlled? (the controlled nodes, when a release changed them),
 //     obstaclePoses, contacts }  (obstacles: ObstacleView.shapes(); obstaclePoses: its poses
 //     at the frame's time, Float64Array #obstacles*12; contacts: Simulation.contactNodes(), the
 //     nodes of the contacts the solver holds active; both null in scenes without contacts)
@@ -95,6 +96,14 @@ function frameMessage() {
   if (current.contacts) {
     message.contacts = sim.contactNodes();
     transfer.push(message.contacts.buffer);
+  }
+  if (current.releases) {
+    const controlled = sim.controlledNodes();
+    if (controlled.length !== current.controlledCount) {
+      current.controlledCount = controlled.length;
+      message.controlled = controlled;
+      transfer.push(controlled.buffer);
+    }
   }
   return [message, transfer];
 }
@@ -223,6 +232,9 @@ async function load({ id, scenario, scene, steps = 0, play = true }) {
   };
   const parsed = JSON.parse(normalized);
   current.contacts = (parsed.obstacles?.length ?? 0) > 0 || !!parsed.self_collision?.enabled;
+  // controls with a release time: frames carry the controlled nodes when their number changes
+  current.releases = (parsed.controls ?? []).some((c) => c.release !== undefined);
+  current.controlledCount = sim.controlledNodes().length;
   recording = { frames: [], bytes: 0, truncated: false };
   record();
   const whole = Number.isSafeInteger(steps) && steps > 0 ? steps : 0;

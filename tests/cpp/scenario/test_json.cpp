@@ -168,6 +168,10 @@ TEST_CASE("out-of-range values name the field and the bound") {
         "mesh.sectors: must be >= 3 (got 2)");
   CHECK(error_of(R"({"version": 1, "mesh": {"type": "disc", "rings": 0}})") ==
         "mesh.rings: must be >= 1 (got 0)");
+  CHECK(error_of(with(R"("controls": [{"nodes": "corners", "release": 0}])")) ==
+        "controls[0].release: must be > 0 (got 0)");
+  CHECK(error_of(with(R"("controls": [{"nodes": "corners", "release": "soon"}])")) ==
+        "controls[0].release: must be a number (got string)");
 }
 
 TEST_CASE("wrong types are errors, not coercions") {
@@ -366,6 +370,7 @@ TEST_CASE("scenario_to_json round-trips every field exactly") {
   keyframes.nodes.name = "corners:1";
   keyframes.motion.type = "keyframes";
   keyframes.motion.keyframes = {{0.0, Eigen::Vector3d(0, 0, 0)}, {0.1, Eigen::Vector3d(1e-3, 2, -3)}};
+  keyframes.release = 0.1 + 0.2;
   tela::Control held;
   held.nodes.name = "boundary";
   s.controls = {sinusoid, keyframes, held};
@@ -393,7 +398,10 @@ TEST_CASE("scenario_to_json round-trips every field exactly") {
   CHECK(r.controls[0].motion.stop == 11.0);
   CHECK(r.controls[1].nodes.name == "corners:1");
   CHECK(r.controls[1].motion.keyframes[1].offset == keyframes.motion.keyframes[1].offset);
+  CHECK(r.controls[1].release == keyframes.release);
   CHECK(r.controls[2].motion.type == "hold");
+  CHECK(std::isinf(r.controls[2].release));  // never released: omitted, restored as infinity
+  CHECK(text.find("\"release\"") == text.rfind("\"release\""));
   CHECK(r.metrics == s.metrics);
   CHECK(r.seed == s.seed);
 

@@ -6,6 +6,7 @@
 #include "scenario/scenario.h"
 
 #include <Eigen/Core>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@ Result<std::vector<int>> resolve_selector(const Mesh& mesh, const NodeSelector& 
 struct ControlTrack {
   std::vector<int> nodes;
   Motion motion;
+  double release = std::numeric_limits<double>::infinity();  // s, Control::release
 };
 
 // Target positions at time t: rows of controlled nodes are rest + displacement; the other

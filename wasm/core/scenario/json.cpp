@@ -710,7 +710,7 @@ bool parse_controls(const json& j, int node_count, std::vector<Control>& out, st
   for (std::size_t i = 0; i < j.size(); ++i) {
     const std::string p = at("controls", i);
     const json& c = j[i];
-    if (!require_object(c, p, error) || !check_keys(c, p, {"nodes", "motion"}, error)) {
+    if (!require_object(c, p, error) || !check_keys(c, p, {"nodes", "motion", "release"}, error)) {
       return false;
     }
     Control control;
@@ -724,6 +724,7 @@ bool parse_controls(const json& j, int node_count, std::vector<Control>& out, st
     if (motion != nullptr && !parse_motion(*motion, join(p, "motion"), control.motion, error)) {
       return false;
     }
+    if (!read_number(c, "release", p, positive, control.release, error)) return false;
     controls.push_back(std::move(control));
   }
   out = std::move(controls);
@@ -1258,6 +1259,7 @@ std::string scenario_to_json(const Scenario& s, int indent) {
       control["nodes"] = c.nodes.name;
     }
     control["motion"] = motion_json(c.motion);
+    if (std::isfinite(c.release)) control["release"] = c.release;
     controls.push_back(std::move(control));
   }
   j["controls"] = std::move(controls);

@@ -4,6 +4,7 @@
 
 #include <Eigen/Core>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <variant>
 #include <vector>
@@ -82,6 +83,9 @@ struct Motion {
 struct Control {
   NodeSelector nodes;
   Motion motion;
+  // s: the grasp opens at the first step that starts at or after this time, and the nodes
+  // move freely from then on with the velocity they had (never, by default)
+  double release = std::numeric_limits<double>::infinity();
 };
 
 // Rigid motion of an obstacle (contact/obstacle.h): a translation d(t) given as a Motion

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <set>
 
 namespace tela {
@@ -102,7 +103,7 @@ Result<Simulation> Simulation::create(const Scenario& scenario) {
     for (int k : *nodes.value)
       if (!controlled.insert(k).second)
         return R::failure(field + ": node " + std::to_string(k) + " is already driven by another control");
-    tracks.push_back({*nodes.value, scenario.controls[c].motion});
+    tracks.push_back({*nodes.value, scenario.controls[c].motion, scenario.controls[c].release});
   }
   for (const std::string& metric : scenario.metrics) {
     if (metric == "drape_coefficient" && !mesh.value->node_sets.count("inner_boundary"))
@@ -151,9 +152,39 @@ long Simulation::steps_for_duration() const {
   return static_cast<long>(std::ceil(scenario_.duration / scenario_.solver.dt - 1e-9));
 }
 
+// Controls released at or before t0 (the start of the coming step) stop driving their
+// nodes: the model is rebuilt with the remaining controlled nodes (their constraint rows come
+// back, the step matrices are factorized anew) and the nodes keep the velocity of their last
+// driven step. Everything the step caches for the old model is dropped.
+bool Simulation::release_controls(double t0) {
+  const auto due = [&](const ControlTrack& track) { return track.release <= t0 + 1e-9 * model_->solver.dt; };
+  if (std::none_of(tracks_.begin(), tracks_.end(), due)) return true;
+  tracks_.erase(std::remove_if(tracks_.begin(), tracks_.end(), due), tracks_.end());
+  std::vector<int> controlled;
+  for (const ControlTrack& track : tracks_) controlled.insert(controlled.end(), track.nodes.begin(), track.nodes.end());
+  std::sort(controlled.begin(), controlled.end());
+  Result<std::shared_ptr<const ClothModel>> model =
+      build_model(*mesh_, scenario_.material, scenario_.solver, controlled);
+  if (!model.ok()) {
+    failed_ = true;
+    last_status_ = StepStatus::non_finite;
+    char buffer[64];
+    std::snprintf(buffer, sizeof buffer, "releasing a control at t = %.3f s: ", t0);
+    failure_message_ = buffer + model.error;
+    return false;
+  }
+  model_ = *model.value;
+  workspace_ = StepWorkspace();
+  if (contacts_)
+    contacts_ = std::make_shared<SceneContacts>(*mesh_, scenario_.obstacles, scenario_.self_collision,
+                                                model_->controlled);
+  return true;
+}
+
 StepStatus Simulation::step() {
   if (failed_) return last_status_;
   const double dt = model_->solver.dt;
+  if (!release_controls(stats_.steps * dt)) return last_status_;
   const double t1 = (stats_.steps + 1) * dt;
   const StepReport report = tela::step(*model_, tracks_, state_, workspace_, contacts_.get());
   last_report_ = report;

@@ -70,6 +70,8 @@ class Simulation {
   std::vector<int> contact_nodes() const;
 
  private:
+  bool release_controls(double t0);
+
   Scenario scenario_;
   std::shared_ptr<const Mesh> mesh_;
   std::shared_ptr<const ClothModel> model_;

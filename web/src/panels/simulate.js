@@ -43,7 +43,8 @@ function setPath(object, path, value) {
   const keys = path.split('.');
   const last = keys.pop();
   const parent = keys.reduce((o, k) => o[k], object);
-  parent[last] = value;
+  if (value === undefined) delete parent[last];
+  else parent[last] = value;
 }
 
 export const simulatePanel = {
@@ -144,6 +145,8 @@ export const simulatePanel = {
         if (c.motion.type === 'sinusoid') {
           rows.push(row(`controls.${i}.motion.axis`, 'axis', 'x, y, z', 'vector', (c.motion.axis ?? [1, 0, 0]).join(', ')));
         }
+        // the grasp opens at this time and the nodes fall free; empty: held to the end
+        rows.push(row(`controls.${i}.release`, 'release at', 's (empty: never)', 'optional', c.release));
         parts.push(fieldset(`Control ${i + 1}`, ...rows));
       });
       ui.form.replaceChildren(...parts);
@@ -179,6 +182,7 @@ export const simulatePanel = {
         if (v.length !== 3 || !v.every(Number.isFinite)) return { error: `${path}: three numbers are needed, e.g. 1, 0, 0` };
         return { value: v };
       }
+      if (kind === 'optional' && raw === '') return { value: undefined };
       const x = Number(raw);
       if (raw === '' || !Number.isFinite(x)) return { error: `${path}: “${input.value}” is not a number` };
       if (kind === 'int' && !Number.isInteger(x)) return { error: `${path}: must be a whole number (got ${raw})` };

@@ -288,6 +288,13 @@ export function createView(canvas) {
       cloth.visible = true;
       dirty = true;
     },
+    // after a control's release: fewer controlled nodes (pins are only ever removed)
+    setControlled(controlled) {
+      if (!topology) return;
+      topology.controlled = Array.from(controlled);
+      if (pins) pins.count = Math.min(pins.count, topology.controlled.length);
+      dirty = true;
+    },
     update(positions) {
       if (!topology) return;
       coreToThree(positions, nodePositions);
