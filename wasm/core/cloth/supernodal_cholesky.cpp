@@ -92,7 +92,7 @@ bool SupernodalCholesky::factorize(const Eigen::SparseMatrix<double>& lower, dou
   // is the index (within d's row list) of the first row d has not yet updated
   std::vector<int> head(supernodes, -1), next(supernodes, -1), next_row(supernodes, 0);
   std::vector<int> local(n_, -1);  // row -> index within the current supernode's rows
-  std::vector<double> panel_storage, update_storage, sum_storage;
+  std::vector<double> panel_storage, sum_storage;
 
   for (int s = 0; s < supernodes; ++s) {
     const int first = super_start_[s], last = super_start_[s + 1] - 1;
@@ -117,11 +117,9 @@ bool SupernodalCholesky::factorize(const Eigen::SparseMatrix<double>& lower, dou
       int q = p;
       while (q < dm && drows[q] <= last) ++q;
       const int k = q - p, rows_below = dm - p;
-      // gather L_d's rows p.. into a dense block (column c of d stores rows drows[c..])
-      update_storage.resize(static_cast<std::size_t>(rows_below) * dwidth);
-      Eigen::Map<Eigen::MatrixXd> block(update_storage.data(), rows_below, dwidth);
-      for (int c = 0; c < dwidth; ++c)
-        for (int i = 0; i < rows_below; ++i) block(i, c) = value_[start_[dfirst + c] + (p + i - c)];
+      // L_d's rows p.. in place: column c of d stores rows drows[c..], so its rows p.. start
+      // at start_[dfirst + c] + p - c
+      auto block_column = [&](int c) { return value_.data() + start_[dfirst + c] + (p - c); };
       // panel -= block * block.topRows(k)^T, lower part only, in a fixed summation order:
       // every entry is 0 + the products over c in increasing order, then subtracted. The
       // entries of one column j are summed side by side (independent sums, contiguous rows)
@@ -131,7 +129,7 @@ bool SupernodalCholesky::factorize(const Eigen::SparseMatrix<double>& lower, dou
         sum_storage.assign(count, 0.0);
         double* sum = sum_storage.data();
         for (int c = 0; c < dwidth; ++c) {
-          const double* bc = &block(j, c);  // rows j.. of column c
+          const double* bc = block_column(c) + j;  // rows j.. of column c
           const double bjc = bc[0];
           for (int i = 0; i < count; ++i) sum[i] += bc[i] * bjc;
         }
