@@ -10,13 +10,14 @@ namespace tela {
 namespace {
 
 // Cusick drape (thesis §2.7.2): the thesis gives the bending stiffnesses kappa but not rho,
-// delta, alpha or their units. Only the ratios kappa/rho, delta/rho and alpha/rho matter
-// (MATH.md §1.8), so rho = delta = CUSICK_SCALE and alpha = 5 * CUSICK_SCALE; the one value
-// is calibrated once, for all three scenes, against the published drape coefficients: it is
-// the scale that minimizes the largest deviation from the thesis means (23.2, 52.4, 77.3 %)
-// on the 768-node ring (docs/validation.md). alpha / rho = 5 /s: the drape is static (the
-// coefficient changes by < 0.1 points) after 2 s.
-constexpr double CUSICK_SCALE = 225.0;
+// delta, alpha, dt or their units. Only the ratios kappa/rho, delta/rho and alpha/rho matter
+// (MATH.md §1.8), so rho = delta = CUSICK_SCALE and alpha = 20 * CUSICK_SCALE (the drape is
+// static well before the 4 s). The scenes use the thesis' fixed step (no subdivision) at
+// dt = 0.005 s: the static drape depends on the step (docs/validation.md, items 7-8), and of
+// the settings swept this one is closest to both published facts, the means (23.2, 52.4,
+// 77.3 %, all within 8 points with the one scale 160 on 768 nodes) and the stability under
+// refinement (medium and high within 5 points from 700 to 1300 nodes; low is not: 8 points).
+constexpr double CUSICK_SCALE = 160.0;
 
 constexpr double pi = 3.14159265358979323846;
 
@@ -125,9 +126,9 @@ Scenario cusick(const std::string& name, const std::string& stiffness, double ka
   // with the node spacing h (0.5 mm made the drape stiffen with refinement, docs/validation.md)
   mesh.noise = 1e-5;
   s.mesh = mesh;
-  s.material = Material{CUSICK_SCALE, CUSICK_SCALE, 5.0 * CUSICK_SCALE, kappa, 0.0, 0.0};
-  s.solver = SolverSettings{0.01, 1e-3, 50};
-  s.duration = 3.0;
+  s.material = Material{CUSICK_SCALE, CUSICK_SCALE, 20.0 * CUSICK_SCALE, kappa, 0.0, 0.0};
+  s.solver = SolverSettings{0.005, 1e-3, 50, 1};
+  s.duration = 4.0;
   s.controls = {hold("inner_boundary")};
   s.metrics = {"drape_coefficient"};
   return s;
