@@ -41,7 +41,8 @@ TEST_CASE("scene names: the default first, unique, all buildable") {
     CHECK(s.version == 1);
     CHECK_FALSE(s.description.empty());
     CHECK(s.description.back() == '.');
-    CHECK(s.solver.dt == 0.01);
+    // dt = 0.01 s except the Cusick drapes' fixed 5 ms step (checked with those scenes)
+    if (name.rfind("cusick-", 0) != 0) CHECK(s.solver.dt == 0.01);
     CHECK(s.solver.tolerance == 1e-3);
     CHECK(s.solver.max_iterations == 50);
     // the contact scenes that drop a free sheet have no control
