@@ -155,7 +155,7 @@ long Simulation::steps_for_duration() const {
 // Controls released at or before t0 (the start of the coming step) stop driving their
 // nodes: the model is rebuilt with the remaining controlled nodes (their constraint rows come
 // back, the step matrices are factorized anew) and the nodes keep the velocity of their last
-// driven step. Everything the step caches for the old model is dropped.
+// driven step. Everything the step caches for the old model is dropped (not the counters).
 bool Simulation::release_controls(double t0) {
   const auto due = [&](const ControlTrack& track) { return track.release <= t0 + 1e-9 * model_->solver.dt; };
   if (std::none_of(tracks_.begin(), tracks_.end(), due)) return true;
@@ -174,7 +174,9 @@ bool Simulation::release_controls(double t0) {
     return false;
   }
   model_ = *model.value;
+  const ProjectorStats counted = workspace_.projector.stats;  // the run's counters go on
   workspace_ = StepWorkspace();
+  workspace_.projector.stats = counted;
   if (contacts_)
     contacts_ = std::make_shared<SceneContacts>(*mesh_, scenario_.obstacles, scenario_.self_collision,
                                                 model_->controlled);
