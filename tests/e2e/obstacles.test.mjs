@@ -3,6 +3,8 @@
 // keyframed position, through the z-up -> y-up conversion), and the contact-point dots.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { root, servePage } from './harness.mjs';
@@ -94,6 +96,26 @@ describe('obstacles', () => {
     await page.check('#contacts');
     const dots = await page.evaluate(snapshot);
     assert.ok(changedPixels(before, dots) > 0, 'contact dots are drawn');
+    assert.deepEqual(problems, []);
+  });
+  test('tablecloth with a strain limit: the form shows it and the page computes what the command line does', async () => {
+    const scenario = JSON.parse(execFileSync(cli, ['scenario', 'tablecloth'], { encoding: 'utf8' }));
+    scenario.solver.strain_limit = 0.04;
+    const steps = 60; // the cloth reaches the table at about 0.3 s
+    const hash = await encodeShareHash({ scenario, steps, view: { playing: false } });
+    const { page, problems } = await open(hash);
+    await page.waitForFunction((k) => window.__tela.steps === k, steps, T);
+    assert.equal(await page.inputValue('[data-path="solver.strain_limit"]'), '0.04');
+    const dir = mkdtempSync(join(tmpdir(), 'tela-strain-'));
+    try {
+      writeFileSync(join(dir, 's.json'), JSON.stringify(scenario));
+      const run = JSON.parse(execFileSync(cli, ['simulate', join(dir, 's.json'), '--steps', String(steps)], { encoding: 'utf8' }));
+      assert.equal(await page.evaluate(() => window.__tela.hash), run.state_hash);
+      const plain = JSON.parse(execFileSync(cli, ['simulate', 'tablecloth', '--steps', String(steps)], { encoding: 'utf8' }));
+      assert.notEqual(run.state_hash, plain.state_hash, 'the limit changes the run');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     assert.deepEqual(problems, []);
   });
 });

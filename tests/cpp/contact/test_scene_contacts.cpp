@@ -44,7 +44,7 @@ TEST_CASE("provider: a node near the floor gets a row n . x >= n . closest + tau
   floor.point = V(0, 0, -0.003);
   floor.mu = 0.4;
   tela::SelfCollision self;  // disabled, thickness 3 mm
-  tela::SceneContacts provider(mesh, {floor}, self, std::vector<char>(6, 0));
+  tela::SceneContacts provider(mesh, {floor}, self, std::vector<char>(6, 0), 0.0);
   const auto rows = rows_of(provider, mesh.positions, mesh.positions);
   // nodes 0-2 are 3 mm above the floor (within 1.5 mm + 5 mm), nodes 3-5 are far
   REQUIRE(rows.size() == 3);
@@ -74,7 +74,7 @@ TEST_CASE("provider: a spinning sphere hands its surface velocity to friction") 
   sphere.motion.pivot = sphere.center;
   sphere.motion.rotation_axis = V(0, 0, 1);
   sphere.motion.angular_velocity = 2.0;
-  tela::SceneContacts provider(mesh, {sphere}, tela::SelfCollision{}, std::vector<char>(6, 0));
+  tela::SceneContacts provider(mesh, {sphere}, tela::SelfCollision{}, std::vector<char>(6, 0), 0.0);
   const auto rows = rows_of(provider, mesh.positions, mesh.positions, 1.0, 1.001);
   const tela::ContactConstraint* r = nullptr;
   for (const auto& row : rows)
@@ -112,7 +112,7 @@ TEST_CASE("self-collision: a node falling through a face gets a row that holds a
   // the final omega = 0 check rejects the crossing, and accepts a motion that stops above
   tela::SelfCollision self;
   self.enabled = true;
-  tela::SceneContacts provider(mesh, {}, self, std::vector<char>(6, 0));
+  tela::SceneContacts provider(mesh, {}, self, std::vector<char>(6, 0), 0.0);
   CHECK_FALSE(provider.accept(tela::ContactQuery{start, current, 0, 0.01, 3, 0}));
   tela::Positions above = mesh.positions;
   for (int k = 3; k < 6; ++k) above(k, 2) = 0.0025;
@@ -158,7 +158,7 @@ TEST_CASE("needle cusps are point obstacles for the cloth's faces") {
   needles.count_x = 1;
   needles.count_y = 1;
   needles.mu = 0.3;
-  tela::SceneContacts provider(mesh, {needles}, tela::SelfCollision{}, std::vector<char>(mesh.node_count(), 0));
+  tela::SceneContacts provider(mesh, {needles}, tela::SelfCollision{}, std::vector<char>(mesh.node_count(), 0), 0.0);
   tela::Positions current = mesh.positions;
   current.col(2).array() -= 0.01;  // the sheet moves 1 cm down: through the tip
   const auto rows = rows_of(provider, mesh.positions, current);
@@ -193,7 +193,7 @@ TEST_CASE("stick edges give edge-edge rows against the cloth edges they sweep th
   stick.motion.pivot = V(0, -0.05, 0.95);
   stick.motion.translation.type = "keyframes";
   stick.motion.translation.keyframes = {{0.0, V(0, 0, 0)}, {0.01, V(0, 0.1, 0)}};  // through y = 0 in one step
-  tela::SceneContacts provider(mesh, {stick}, tela::SelfCollision{}, std::vector<char>(mesh.node_count(), 0));
+  tela::SceneContacts provider(mesh, {stick}, tela::SelfCollision{}, std::vector<char>(mesh.node_count(), 0), 0.0);
   const auto rows = rows_of(provider, mesh.positions, mesh.positions, 0.0, 0.01);
   int edge_rows = 0;
   for (const auto& r : rows) {

@@ -100,6 +100,15 @@ TEST_CASE("integer-valued numbers are accepted for integers, fractions are not")
   REQUIRE_MESSAGE(fixed.ok(), fixed.error);
   CHECK(fixed.value->solver.max_substeps == 1);
   CHECK(contains(tela::scenario_to_json(*fixed.value), "\"max_substeps\": 1"));
+  // the strain limit: 0 (off) by default and omitted when off; a relative stretch in [0, 0.5]
+  CHECK(fixed.value->solver.strain_limit == 0);
+  CHECK_FALSE(contains(tela::scenario_to_json(*fixed.value), "strain_limit"));
+  const auto limited = parse_scenario(with(R"("solver": {"strain_limit": 0.04})"));
+  REQUIRE_MESSAGE(limited.ok(), limited.error);
+  CHECK(limited.value->solver.strain_limit == 0.04);
+  CHECK(contains(tela::scenario_to_json(*limited.value), "\"strain_limit\": 0.04"));
+  CHECK(error_of(with(R"("solver": {"strain_limit": -0.01})")) == "solver.strain_limit: must be >= 0 (got -0.01)");
+  CHECK(error_of(with(R"("solver": {"strain_limit": 2})")) == "solver.strain_limit: must be <= 0.5 (got 2)");
   CHECK(error_of(with(R"("seed": -3)")) == "seed: must be >= 0 (got -3)");
   CHECK(contains(error_of(with(R"("seed": "7")")), "seed: must be a number"));
 }

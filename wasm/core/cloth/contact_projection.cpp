@@ -234,7 +234,9 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
     active_contact.clear();
     for (int row : solution.active) active_contact.push_back(contact_of_row_[row]);
     warm_contact = active_contact;
-    report.contacts = static_cast<int>(active_contact.size());
+    // the cloth's own rows (source < 0, contact/contact_constraint.h) are not contacts
+    report.contacts = report.limited = 0;
+    for (int i : active_contact) ++(contacts_[i].source < 0 ? report.limited : report.contacts);
 
     // friction impulses (see the header) and the force term of the next QP
     friction_force.setZero();
@@ -285,8 +287,9 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
 std::vector<int> ContactProjector::active_nodes() const {
   std::vector<int> nodes;
   for (const Key& key : previous_active_)
-    for (int k : key.first)
-      if (k >= 0) nodes.push_back(k);
+    if (key.second >= 0)
+      for (int k : key.first)
+        if (k >= 0) nodes.push_back(k);
   std::sort(nodes.begin(), nodes.end());
   nodes.erase(std::unique(nodes.begin(), nodes.end()), nodes.end());
   return nodes;

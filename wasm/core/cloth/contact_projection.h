@@ -49,6 +49,7 @@ constexpr double kContactHeld = 1e-8;         // m, penetration below which a co
 struct ContactProjectionReport {
   ProjectionReport projection;       // status, iterations, constraint error as in cloth/projection.h
   int contacts = 0;                  // contacts in the last QP's working set
+  int limited = 0;                   // strain-limit rows in it (cloth/strain_limit.h; not contacts)
   int constraints = 0;               // contact constraints known at the end (merged)
   double penetration = 0;            // max(0, max -gap) at the end, metres
   int qp_iterations = 0;             // active-set iterations, summed
@@ -81,7 +82,8 @@ class ContactProjector {
 
   // Forgets the warm start (the previous step's active contacts).
   void reset() { previous_active_.clear(); }
-  // The cloth nodes (ascending, once each) of the contacts in the last QP's working set.
+  // The cloth nodes (ascending, once each) of the contacts in the last QP's working set
+  // (strain-limit rows are not contacts).
   std::vector<int> active_nodes() const;
 
  private:

@@ -30,6 +30,7 @@ struct SubstepReport {
   ProjectionReport projection;
   bool contact = false;  // the contact projection ran
   int contacts = 0;
+  int limited = 0;
   double penetration = 0;
   int qp_iterations = 0;
   QpStatus qp_status = QpStatus::converged;
@@ -69,6 +70,7 @@ SubstepReport project_with_contacts(const ClothModel& model, double t0, double h
     report.projection.iterations += plain_iterations;
     report.contact = true;
     report.contacts = contact.contacts;
+    report.limited = contact.limited;
     report.penetration = contact.penetration;
     report.qp_iterations = contact.qp_iterations;
     report.qp_status = contact.qp_status;
@@ -172,6 +174,7 @@ StepReport step(const ClothModel& model, const std::vector<ControlTrack>& tracks
       hardest = std::max(hardest, sub.contact ? 1 : p.iterations);
       report.constraint_error = std::max(report.constraint_error, p.error);
       report.contacts = sub.contacts;
+      report.limited = sub.limited;
       report.penetration = std::max(report.penetration, sub.penetration);
       report.qp_iterations += sub.qp_iterations;
       if (sub.qp_status != QpStatus::converged) report.qp_status = sub.qp_status;

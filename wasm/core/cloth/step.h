@@ -40,6 +40,7 @@ struct StepReport {
   double constraint_error = 0;  // max relative constraint error after the projections
   // contacts (only with a ContactProvider; see cloth/contact_projection.h)
   int contacts = 0;             // contacts in the solver's active set at the end of the step
+  int limited = 0;              // strain-limited pairs in it (cloth/strain_limit.h)
   double penetration = 0;       // max over the step's contact constraints of -gap at the end, metres
   int qp_iterations = 0;        // active-set iterations, summed over the step
   QpStatus qp_status = QpStatus::converged;  // the worst QP status of the step (infeasible, ...)

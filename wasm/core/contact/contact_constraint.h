@@ -34,6 +34,8 @@ struct ContactConstraint {
   // accumulated friction): two constraints with the same nodes and the same source are the
   // same contact, and the later one replaces the earlier. Use it to tell apart contacts of
   // the same nodes with different things (e.g. the obstacle index); 0 is fine otherwise.
+  // Negative sources are rows of the cloth itself, not contacts (the strain limit,
+  // cloth/strain_limit.h): solved the same way, but not counted or shown as contacts.
   int source = 0;
 };
 

@@ -42,8 +42,12 @@ double clearance_of(const SelfCollision& self) { return 0.5 * self.thickness; }
 }  // namespace
 
 SceneContacts::SceneContacts(const Mesh& mesh, const std::vector<ObstacleDesc>& obstacles,
-                             const SelfCollision& self, const std::vector<char>& controlled)
-    : obstacles_(obstacles), self_(self), controlled_(controlled), mesh_(collision_mesh(mesh)) {
+                             const SelfCollision& self, const std::vector<char>& controlled, double strain_limit)
+    : obstacles_(obstacles),
+      self_(self),
+      controlled_(controlled),
+      strain_limit_(mesh, strain_limit),
+      mesh_(collision_mesh(mesh)) {
   for (const ObstacleDesc& o : obstacles_) {
     stick_points_.push_back(o.type == "stick" ? subdivide(o.points, o.segment) : std::vector<V>{});
     tips_.push_back(o.type == "needles" ? needle_tips(o) : std::vector<V>{});
@@ -220,6 +224,7 @@ void SceneContacts::contacts(const ContactQuery& query, std::vector<ContactConst
     if (obstacles_[i].type == "stick") stick_rows(i, query, self_.proximity, out);
     if (obstacles_[i].type == "needles") cusp_rows(i, query, self_.proximity, out);
   }
+  strain_limit_.rows(query.current, controlled_, out);
   if (self_.enabled) {
     SelfCollisionSettings settings;
     settings.thickness = self_.thickness;

@@ -16,10 +16,12 @@
 //    - clearance, with nu the triangle normal oriented so that the gap is >= 0 at `start`.
 //  - self-collisions (thesis §3.3, contact/self_collision.h) with omega halved on every
 //    rejected attempt; accept() is the final omega = 0 crossing check (thesis §3.4.1).
+//  - the strain limit's rows (cloth/strain_limit.h) when solver.strain_limit > 0.
 // The clearance of the cloth from obstacles is half the cloth thickness tau0.
 #pragma once
 
 #include "cloth/contact_provider.h"
+#include "cloth/strain_limit.h"
 #include "contact/self_collision.h"
 #include "geometry/mesh.h"
 #include "scenario/scenario.h"
@@ -33,14 +35,16 @@ constexpr double kProximity = 0.005;
 
 class SceneContacts final : public ContactProvider {
  public:
-  // `controlled`: #nodes flags of the nodes that controls prescribe (they get no rows alone).
+  // `controlled`: #nodes flags of the nodes that controls prescribe (they get no rows alone);
+  // `strain_limit`: solver.strain_limit (0: off).
   SceneContacts(const Mesh& mesh, const std::vector<ObstacleDesc>& obstacles,
-                const SelfCollision& self, const std::vector<char>& controlled);
+                const SelfCollision& self, const std::vector<char>& controlled, double strain_limit);
 
   void contacts(const ContactQuery& query, std::vector<ContactConstraint>& out) override;
   bool accept(const ContactQuery& query) override;
 
-  bool empty() const { return obstacles_.empty() && !self_.enabled; }
+  bool empty() const { return obstacles_.empty() && !self_.enabled && !strain_limit_.enabled(); }
+  const StrainLimit& strain_limit() const { return strain_limit_; }
   // Largest depth (metres, >= 0) of a node inside an obstacle's surface at time t.
   double penetration(const Positions& positions, double t) const;
   // Self-crossings the final check found, summed over the run (rejected attempts).
@@ -54,6 +58,7 @@ class SceneContacts final : public ContactProvider {
   std::vector<ObstacleDesc> obstacles_;
   SelfCollision self_;
   std::vector<char> controlled_;
+  StrainLimit strain_limit_;
   CollisionMesh mesh_;
   std::vector<std::vector<Eigen::Vector3d>> stick_points_;  // per obstacle: subdivided polyline
   std::vector<std::vector<Eigen::Vector3d>> tips_;          // per obstacle: needle cusps

@@ -144,12 +144,13 @@ Evaluation evaluate(const FitProblem& problem, const FitPoint& point, const Wind
   // contact scenes: the obstacles with this point's friction (no self-collisions: a sheet
   // laid on a table or shaken does not fold onto itself)
   std::unique_ptr<SceneContacts> contacts;
-  if (!problem.obstacles.empty()) {
+  if (!problem.obstacles.empty() || model->solver.strain_limit > 0) {
     std::vector<ObstacleDesc> obstacles = problem.obstacles;
     if (std::isfinite(point.mu))
       for (ObstacleDesc& o : obstacles) o.mu = point.mu;
-    out.mu = obstacles.front().mu;
-    contacts = std::make_unique<SceneContacts>(problem.cloth.mesh, obstacles, SelfCollision{}, model->controlled);
+    if (!obstacles.empty()) out.mu = obstacles.front().mu;
+    contacts = std::make_unique<SceneContacts>(problem.cloth.mesh, obstacles, SelfCollision{}, model->controlled,
+                                               model->solver.strain_limit);
   }
 
   ClothState state;

@@ -143,7 +143,9 @@ Result<Recording> synthesize_recording(const SyntheticRecordingSpec& spec) {
   state.velocities = Positions::Zero(mesh.node_count(), 3);
   StepWorkspace workspace;
   std::unique_ptr<SceneContacts> contacts;
-  if (!obstacles.empty()) contacts = std::make_unique<SceneContacts>(mesh, obstacles, SelfCollision{}, model.controlled);
+  if (!obstacles.empty() || model.solver.strain_limit > 0)
+    contacts = std::make_unique<SceneContacts>(mesh, obstacles, SelfCollision{}, model.controlled,
+                                               model.solver.strain_limit);
   for (int n = 0; n < frames; ++n) {
     if (n > 0) {
       const StepReport report = step(model, tracks, state, workspace, contacts.get());

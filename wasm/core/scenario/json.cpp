@@ -556,11 +556,12 @@ bool parse_material(const json& j, Material& material, std::string& error) {
 bool parse_solver(const json& j, SolverSettings& solver, std::string& error) {
   const std::string p = "solver";
   if (!(require_object(j, p, error) &&
-        check_keys(j, p, {"dt", "tolerance", "max_iterations", "max_substeps"}, error) &&
+        check_keys(j, p, {"dt", "tolerance", "max_iterations", "max_substeps", "strain_limit"}, error) &&
         read_number(j, "dt", p, Range{0.0, 1.0, true, false}, solver.dt, error) &&
         read_number(j, "tolerance", p, Range{0.0, 0.5, true, false}, solver.tolerance, error) &&
         read_int(j, "max_iterations", p, 1, max_iterations_limit, solver.max_iterations, error) &&
-        read_int(j, "max_substeps", p, 1, 4, solver.max_substeps, error)))
+        read_int(j, "max_substeps", p, 1, 4, solver.max_substeps, error) &&
+        read_number(j, "strain_limit", p, Range{0.0, 0.5, false, false}, solver.strain_limit, error)))
     return false;
   if (solver.max_substeps == 3) {
     error = p + ".max_substeps: 1, 2 or 4 substeps per step, found 3";
@@ -1249,6 +1250,7 @@ std::string scenario_to_json(const Scenario& s, int indent) {
                  {"tolerance", s.solver.tolerance},
                  {"max_iterations", s.solver.max_iterations}};
   if (s.solver.max_substeps != SolverSettings{}.max_substeps) j["solver"]["max_substeps"] = s.solver.max_substeps;
+  if (s.solver.strain_limit > 0) j["solver"]["strain_limit"] = s.solver.strain_limit;
   j["duration"] = s.duration;
   ordered_json controls = ordered_json::array();
   for (const Control& c : s.controls) {

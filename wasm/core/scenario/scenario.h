@@ -53,6 +53,9 @@ struct SolverSettings {
   // adaptive subdivision (cloth/step.h, our addition): at most 1, 2 or 4 substeps per step;
   // 1 is the thesis' fixed step
   int max_substeps = 4;
+  // strain limit epsilon (cloth/strain_limit.h, our addition): element node pairs stay within
+  // (1 + epsilon) of their rest distance; 0 (default) is the thesis' model alone
+  double strain_limit = 0.0;
 };
 
 // Node selector: explicit indices, or a node-set name of the mesh. The name is either "set"

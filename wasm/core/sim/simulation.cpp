@@ -137,9 +137,9 @@ Result<Simulation> Simulation::create(const Scenario& scenario) {
                           scenario.obstacles[i].type + " (node " + std::to_string(k) + " is " +
                           std::to_string(-d * 1000) + " mm inside its surface); move the cloth or the obstacle");
     }
-  if (!scenario.obstacles.empty() || scenario.self_collision.enabled)
+  if (!scenario.obstacles.empty() || scenario.self_collision.enabled || scenario.solver.strain_limit > 0)
     sim.contacts_ = std::make_shared<SceneContacts>(*mesh.value, scenario.obstacles, scenario.self_collision,
-                                                    (*model.value)->controlled);
+                                                    (*model.value)->controlled, scenario.solver.strain_limit);
   sim.mesh_ = std::make_shared<const Mesh>(std::move(*mesh.value));
   sim.model_ = *model.value;
   sim.tracks_ = std::move(tracks);
@@ -179,7 +179,7 @@ bool Simulation::release_controls(double t0) {
   workspace_.projector.stats = counted;
   if (contacts_)
     contacts_ = std::make_shared<SceneContacts>(*mesh_, scenario_.obstacles, scenario_.self_collision,
-                                                model_->controlled);
+                                                model_->controlled, scenario_.solver.strain_limit);
   return true;
 }
 
@@ -217,6 +217,9 @@ StepStatus Simulation::step() {
   }
   if (contacts_) {
     stats_.max_contacts = std::max(stats_.max_contacts, report.contacts);
+    stats_.max_limited = std::max(stats_.max_limited, report.limited);
+    if (contacts_->strain_limit().enabled())
+      stats_.max_pair_stretch = std::max(stats_.max_pair_stretch, contacts_->strain_limit().max_stretch(state_.positions));
     stats_.max_penetration = std::max(stats_.max_penetration, contacts_->penetration(state_.positions, t1));
   }
   const double area = total_area(*mesh_, state_.positions);
@@ -262,9 +265,21 @@ std::string Simulation::summary_json() const {
     out["final_rms_speed"] = std::sqrt(energy / mass);
   }
   out["max_contacts"] = stats_.max_contacts;
+  if (contacts_ && contacts_->strain_limit().enabled()) {
+    out["strain_limited"] = stats_.max_limited;
+    out["max_pair_stretch"] = stats_.max_pair_stretch;
+  }
   out["penetration"] = stats_.max_penetration;
   out["factorizations"] = workspace_.projector.stats.factorizations;
   out["inner_iterations"] = workspace_.projector.stats.inner_iterations;
+  if (contacts_) {  // the active-set solver's work (qp/active_set.h)
+    const ActiveSetStats& qp = workspace_.contact_projector.solver.stats;
+    out["qp"] = {{"solves", qp.solves},
+                 {"iterations", qp.iterations},
+                 {"factorizations", qp.factorizations},
+                 {"reused_factors", qp.reused_factors},
+                 {"analyses", qp.analyses}};
+  }
   out["state_hash"] = state_hash();
   out["status"] = failed_ ? "failed" : "ok";
   if (failed_) out["message"] = failure_message_;

@@ -29,6 +29,8 @@ struct RunStats {
   double max_area_error = 0;       // max over steps of |A(t) - A0| / A0 (thesis eq. 2.23)
   double final_area_error = 0;
   int max_contacts = 0;            // most contacts active at the end of a step
+  int max_limited = 0;             // most strain-limited pairs active at the end of a step
+  double max_pair_stretch = 0;     // largest element-pair stretch over the run (with a strain limit)
   double max_penetration = 0;      // metres: deepest node inside an obstacle surface, any step
 };
 

@@ -14,6 +14,8 @@ const SOLVER = [
   ['dt', 'time step dt', 's'],
   ['tolerance', 'tolerance', 'relative'],
   ['max_iterations', 'max iterations', 'per step', 'int'],
+  // element node pairs stay within (1 + ε) of their rest distance (cloth/strain_limit.h)
+  ['strain_limit', 'strain limit ε', 'relative (empty: off)', 'optional'],
 ];
 const RECTANGLE = [
   ['width', 'width', 'm'], ['height', 'height', 'm'],
