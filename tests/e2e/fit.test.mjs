@@ -24,9 +24,9 @@ const cli = join(root, 'build/tela');
 
 const app = servePage();
 
-async function open() {
+async function open(suffix = '') {
   const problems = [];
-  const page = await app.open('', { problems, acceptDownloads: true });
+  const page = await app.open(suffix, { problems, acceptDownloads: true });
   await page.waitForFunction(() => window.__tela?.ready || window.__tela?.error, null, T);
   return { page, problems };
 }
@@ -204,6 +204,28 @@ describe('fit panel', () => {
       for (const key of ['delta_over_rho', 'alpha_over_rho', 'mu', 'mean_error_cm', 'evaluations'])
         assert.equal(r[key], native[key], `native ${key}`);
       await page.waitForFunction(() => window.__tela.fit.replayDrawn === true, null, T);
+      assert.deepEqual(problems, []);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('the obstacles can come from the scenario open in the Simulate panel', FIT_T, async (t) => {
+    if (!existsSync(cli)) return t.skip('build/tela is absent (scripts/build.sh): it writes the recording');
+    const dir = mkdtempSync(join(tmpdir(), 'tela-e2e-lay-sim-'));
+    try {
+      const file = join(dir, 'a3-lay.csv');
+      execFileSync(cli, ['synth-recording', 'A3-lay', '--out', file, '--duration', '2', '--mu', '0.6', '--kappa', '1e-3'],
+        { encoding: 'utf8' });
+      const { page, problems } = await open('?scene=tablecloth');
+      await page.waitForFunction(() => window.__tela.scene === 'tablecloth', null, T);
+      await page.click('#tab-fit');
+      await page.selectOption('#fit-scene', 'simulate');
+      await drop(page, 'a3-lay.csv', readFileSync(file, 'utf8'));
+      await page.waitForFunction(() => window.__tela.fit?.state === 'ready' || window.__tela.fit?.state === 'error', null, T);
+      assert.ok(!(await page.evaluate(() => window.__tela.fit.error)), 'no fit error');
+      assert.deepEqual(await page.evaluate(() => window.__tela.fit.summary.obstacles), ['plane', 'box']);
+      assert.match(await page.textContent('#fit-detected'), /plane, box/);
       assert.deepEqual(problems, []);
     } finally {
       rmSync(dir, { recursive: true, force: true });

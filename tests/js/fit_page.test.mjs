@@ -149,6 +149,13 @@ describe('wasm fit for several page workers', () => {
       assert.equal(plans[0].mu_grid, 3);
       assert.equal(plans[0].planned, 1 + 4 + 3 + 2 + 1);
       assert.deepEqual(JSON.parse(jobs[0].summary()).obstacles, ['plane', 'box']);
+      // the same scene given as a scenario file's text (the page's current Simulate scenario)
+      const scenarioText = execFileSync(cli, ['scenario', 'tablecloth'], { encoding: 'utf8' });
+      const fromFile = new a.FitPageJob(text, JSON.stringify({ kappa: 1e-3, scenario: scenarioText }));
+      assert.equal(fromFile.ok(), true, fromFile.error());
+      assert.equal(fromFile.summary(), jobs[0].summary());
+      assert.equal(fromFile.plan(settings), jobs[0].plan(settings));
+      fromFile.delete();
       const stages = [];
       const lead = jobs[0];
       const page = fitWith(wrap(lead, stages), jobs, { max: 2, scramble: true });
@@ -176,6 +183,10 @@ describe('wasm fit for several page workers', () => {
       ['Format Version,1.23\n', '{}', /motive-csv/],
       [readFileSync(sample, 'utf8'), 'not json', /options: not a JSON object/],
       [readFileSync(sample, 'utf8'), '{"scene": "nope"}', /scene: no built-in scene named 'nope'/],
+      [readFileSync(sample, 'utf8'), JSON.stringify({ scenario: '{"version": 1, "mesh": {"type": "disc"}, "speed": 2}' }),
+        /scenario: speed: unknown key/],
+      [readFileSync(sample, 'utf8'), JSON.stringify({ scenario: 'null' }), /scenario: .*must be a JSON object/],
+      [readFileSync(sample, 'utf8'), JSON.stringify({ scene: 'tablecloth', scenario: '{}' }), /a scene or a scenario, not both/],
     ];
     for (const [text, options, message] of cases) {
       const job = new tela.FitPageJob(text, options);

@@ -4,6 +4,7 @@
 
 #include "fit/fit_problem.h"
 #include "mocap/parse_recording.h"
+#include "scenario/json.h"
 #include "scenario/scenes.h"
 
 #include <nlohmann/json.hpp>
@@ -14,11 +15,12 @@
 
 namespace tela {
 
-// options JSON (every key optional): {"format", "units", "up", "scene", "rho", "kappa", "dt",
-// "cols", "rows", "order": [...], "held": [a, b], "exclude": [...], "refine", "width",
-// "height", "duration", "held_smoothing", "taut_tolerance"}. "scene" names a built-in scene
-// whose obstacles (a contact fit: mu becomes fittable), rho and solver settings are used, as
-// `tela fit --scenario NAME`; "rho" and "dt" override them. Returns an error message or "".
+// options JSON (every key optional): {"format", "units", "up", "scene", "scenario", "rho",
+// "kappa", "dt", "cols", "rows", "order": [...], "held": [a, b], "exclude": [...], "refine",
+// "width", "height", "duration", "held_smoothing", "taut_tolerance"}. "scene" names a built-in
+// scene, "scenario" is a scenario file's text (the page's current Simulate scenario); either
+// one's obstacles (a contact fit: mu becomes fittable), rho and solver settings are used, as
+// `tela fit --scenario NAME|FILE`; "rho" and "dt" override them. Returns an error message or "".
 inline std::string read_problem_options(const std::string& text, RecordingParseOptions& parse, FitProblemOptions& options) {
   if (text.empty()) return {};
   const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
@@ -37,14 +39,23 @@ inline std::string read_problem_options(const std::string& text, RecordingParseO
     for (const auto& item : j[key])
       if (item.is_string()) out.push_back(item.get<std::string>());
   };
-  std::string scene;
+  std::string scene, scenario_text;
   str("scene", scene);
+  str("scenario", scenario_text);
+  if (!scene.empty() && !scenario_text.empty()) return "options: give a scene or a scenario, not both";
+  std::optional<Scenario> scenario;
   if (!scene.empty()) {
-    const std::optional<Scenario> s = builtin_scene(scene);
-    if (!s) return "scene: no built-in scene named '" + scene + "'";
-    options.rho = s->material.rho;
-    options.solver = s->solver;
-    options.obstacles = s->obstacles;
+    scenario = builtin_scene(scene);
+    if (!scenario) return "scene: no built-in scene named '" + scene + "'";
+  } else if (!scenario_text.empty()) {
+    Result<Scenario> parsed = parse_scenario(scenario_text);
+    if (!parsed.ok()) return "scenario: " + parsed.error;
+    scenario = std::move(*parsed.value);
+  }
+  if (scenario) {
+    options.rho = scenario->material.rho;
+    options.solver = scenario->solver;
+    options.obstacles = scenario->obstacles;
   }
   str("format", parse.format);
   str("units", parse.units);

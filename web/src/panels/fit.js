@@ -23,7 +23,10 @@ const SAMPLE = { url: 'samples/a3-shake-synthetic.csv', name: 'a3-shake-syntheti
 const UP_AXES = ['', 'z', 'y', 'x', '-z', '-y', '-x'];
 // built-in scenes whose obstacles (in the recording's z-up frame, metres) a recording can be
 // fitted against; `tela synth-recording A2-lay` lays a sheet on the tablecloth scene's table
-const OBSTACLE_SCENES = [['', 'none'], ['tablecloth', 'tablecloth: table (top z = 0.75 m) and floor']];
+// fitted against; or the Simulate panel's current scenario (a scene edited there or a scenario
+// file opened there), as `tela fit --scenario FILE`
+const OBSTACLE_SCENES = [['', 'none'], ['tablecloth', 'tablecloth: table (top z = 0.75 m) and floor'],
+  ['simulate', 'the Simulate panel’s scenario']];
 
 const el = (tag, props = {}, ...children) => {
   const node = Object.assign(document.createElement(tag), props);
@@ -93,7 +96,7 @@ export const fitPanel = {
     ui.kappa = numberInput('fit-kappa', 0, { min: 0 });
     ui.kappa.title = 'bending stiffness, fixed during the fit (thesis §4.2.2: 0; the sample was made with 0.001)';
     ui.scene = select('fit-scene', OBSTACLE_SCENES);
-    ui.scene.title = 'a built-in scene whose obstacles the recorded cloth touches: contacts and Coulomb friction are simulated, and μ can be fitted';
+    ui.scene.title = 'a scene whose obstacles the recorded cloth touches (a built-in one, or the scenario open in Simulate): contacts and Coulomb friction are simulated, and μ can be fitted';
     ui.apply = el('button', { type: 'button', id: 'fit-apply', textContent: 'Apply corrections', disabled: true });
     ui.corrections = el('fieldset', {},
       el('legend', { textContent: 'Corrections' }),
@@ -162,7 +165,12 @@ export const fitPanel = {
       if (Number(ui.duration.value) > 0) o.duration = Number(ui.duration.value);
       if (Number(ui.rho.value) > 0) o.rho = Number(ui.rho.value);
       if (ui.kappa.value !== '' && Number(ui.kappa.value) >= 0) o.kappa = Number(ui.kappa.value);
-      if (ui.scene.value) o.scene = ui.scene.value;
+      if (ui.scene.value === 'simulate') {
+        // its obstacles, ρ and solver settings (the core names what is wrong with it)
+        o.scenario = JSON.stringify(app.state.scenario ?? null);
+      } else if (ui.scene.value) {
+        o.scene = ui.scene.value;
+      }
       return o;
     }
     function settings() {
