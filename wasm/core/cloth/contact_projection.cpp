@@ -205,11 +205,22 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
       break;
     }
 
-    // the QP of this iteration (eq. 3.4)
+    // the QP of this iteration (eq. 3.4), warm-started from the last working set (at the
+    // first iteration the previous step's) plus every contact violated at the current
+    // iterate (a D >= b > 0 cannot hold at D = 0): a sheet settling onto a table brings
+    // its nodes back into contact at every step, and starting with them spares the solver
+    // as many one-row dual steps (napkin-fold: 3.7x fewer working-set changes). The solver
+    // takes any working set (thesis §3.5); the solution does not depend on it.
     problem_.linear = friction_force;
     std::vector<int> warm;
+    std::vector<char> warm_row(problem_.inequalities(), 0);
     for (int i : warm_contact)
-      if (row_of_contact_[i] >= 0) warm.push_back(row_of_contact_[i]);
+      if (row_of_contact_[i] >= 0) {
+        warm.push_back(row_of_contact_[i]);
+        warm_row[row_of_contact_[i]] = 1;
+      }
+    for (int r = 0; r < problem_.inequalities(); ++r)
+      if (!warm_row[r] && problem_.inequality_rhs[r] > 0) warm.push_back(r);
     if (record) record->push_back(RecordedQp{problem_, warm});
     const QpSolution solution = solver.solve(problem_, warm);
     report.qp_iterations += solution.iterations;

@@ -5,7 +5,8 @@
 //   phi_{j+1} = phi_j + D,
 //
 // each solved by the active-set solver (qp/active_set.h) warm-started with the previous
-// iteration's (and, at the first iteration, the previous step's) working set. The rows of C
+// iteration's (and, at the first iteration, the previous step's) working set and the contacts
+// violated at phi_j. The rows of C
 // are the scaled inextensibility rows of cloth/projection.h, with the same Levenberg-Marquardt
 // shift sigma (the QP then relaxes C by 1/(2 sigma)|C + grad C D|^2; the sequence still
 // converges to C = 0). Contact rows H are ContactConstraints (contact/contact_constraint.h):
