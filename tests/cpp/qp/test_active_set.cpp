@@ -105,43 +105,52 @@ TEST_CASE("active set matches the interior-point reference on random QPs, cold s
   CHECK(solver.stats.appended > 200);  // the problems did exercise the working set
 }
 
+// warm starts go into the sparse factor (max_bordered_start 0) or are appended as bordered rows
 TEST_CASE("active set from infeasible warm starts (random working sets)") {
-  std::mt19937_64 rng(12);
-  ActiveSetSolver solver;
-  for (int trial = 0; trial < 200; ++trial) {
-    RandomQpSpec spec;
-    spec.n = 4 + uniform_index(rng, 10);
-    spec.equalities = uniform_index(rng, std::min(4, spec.n - 1));
-    spec.inequalities = 1 + uniform_index(rng, 3 * spec.n);
-    const QpProblem p = random_qp(rng, spec);
-    std::vector<int> warm;
-    for (int k = 0; k < spec.inequalities; ++k)
-      if (uniform01(rng) < 0.5) warm.push_back(k);
-    warm.push_back(-1);                 // tolerated: ignored
-    warm.push_back(spec.inequalities);  // tolerated: ignored
-    CAPTURE(trial);
-    compare(p, warm, solver);
+  for (const int bordered : {0, 1 << 20}) {
+    CAPTURE(bordered);
+    std::mt19937_64 rng(12);
+    ActiveSetSolver solver;
+    solver.settings.max_bordered_start = bordered;
+    for (int trial = 0; trial < 200; ++trial) {
+      RandomQpSpec spec;
+      spec.n = 4 + uniform_index(rng, 10);
+      spec.equalities = uniform_index(rng, std::min(4, spec.n - 1));
+      spec.inequalities = 1 + uniform_index(rng, 3 * spec.n);
+      const QpProblem p = random_qp(rng, spec);
+      std::vector<int> warm;
+      for (int k = 0; k < spec.inequalities; ++k)
+        if (uniform01(rng) < 0.5) warm.push_back(k);
+      warm.push_back(-1);                 // tolerated: ignored
+      warm.push_back(spec.inequalities);  // tolerated: ignored
+      CAPTURE(trial);
+      compare(p, warm, solver);
+    }
+    CHECK(solver.stats.removed > 100);  // negative multipliers were released
   }
-  CHECK(solver.stats.removed > 100);  // negative multipliers were released
 }
 
 TEST_CASE("dependent inequality gradients are exchanged (Remark 3.5.2), not factorized") {
-  std::mt19937_64 rng(13);
-  ActiveSetSolver solver;
-  for (int trial = 0; trial < 200; ++trial) {
-    RandomQpSpec spec;
-    spec.n = 3 + uniform_index(rng, 6);
-    spec.equalities = uniform_index(rng, 2);
-    spec.inequalities = 2 * spec.n + 2;  // more rows than variables: dependence is certain
-    spec.dependent = 3;
-    const QpProblem p = random_qp(rng, spec);
-    std::vector<int> warm;
-    for (int k = 0; k < spec.inequalities; ++k)
-      if (uniform01(rng) < 0.7) warm.push_back(k);  // a dependent warm start too
-    CAPTURE(trial);
-    compare(p, trial % 2 ? warm : std::vector<int>{}, solver);
+  for (const int bordered : {0, 1 << 20}) {
+    CAPTURE(bordered);
+    std::mt19937_64 rng(13);
+    ActiveSetSolver solver;
+    solver.settings.max_bordered_start = bordered;
+    for (int trial = 0; trial < 200; ++trial) {
+      RandomQpSpec spec;
+      spec.n = 3 + uniform_index(rng, 6);
+      spec.equalities = uniform_index(rng, 2);
+      spec.inequalities = 2 * spec.n + 2;  // more rows than variables: dependence is certain
+      spec.dependent = 3;
+      const QpProblem p = random_qp(rng, spec);
+      std::vector<int> warm;
+      for (int k = 0; k < spec.inequalities; ++k)
+        if (uniform01(rng) < 0.7) warm.push_back(k);  // a dependent warm start too
+      CAPTURE(trial);
+      compare(p, trial % 2 ? warm : std::vector<int>{}, solver);
+    }
+    CHECK(solver.stats.dependent_swaps > 0);
   }
-  CHECK(solver.stats.dependent_swaps > 0);
 }
 
 TEST_CASE("regularized equalities (sigma > 0): both solvers solve the same relaxed problem") {

@@ -271,6 +271,41 @@ void ActiveSetSolver::solve_kkt(const Eigen::VectorXd& rhs_base, const Eigen::Ve
   else zeta_base.resize(0);
 }
 
+void ActiveSetSolver::push_appended(int k, const Eigen::VectorXd& l, const Eigen::VectorXd& t,
+                                    const Eigen::VectorXd& u_appended, double diagonal, double pivot2) {
+  const int q = static_cast<int>(appended_.size());
+  bordered_.conservativeResize(l.size(), q + 1);
+  if (l.size() > 0) bordered_.col(q) = l;
+  appended_system_.conservativeResize(q + 1, q + 1);
+  appended_system_.row(q).head(q) = u_appended.transpose();
+  appended_system_.col(q).head(q) = u_appended;
+  appended_system_(q, q) = diagonal;
+  schur_factor_.conservativeResize(q + 1, q + 1);
+  schur_factor_.col(q).setZero();
+  schur_factor_.row(q).head(q) = t.transpose();
+  schur_factor_(q, q) = std::sqrt(pivot2);
+  appended_.push_back(k);
+  ++stats.appended;
+}
+
+// Appends working inequality k as a bordered row (eq. 3.12); false (nothing changed) when
+// its gradient depends on the working rows.
+bool ActiveSetSolver::append(const QpProblem& problem, int k) {
+  Eigen::VectorXd u_base, u_appended, l, t;
+  row_products(problem, k, u_base, u_appended);
+  if (base_rows_.rows() > 0) base_factor_.forward(u_base, l);
+  t = u_appended;
+  if (!appended_.empty()) {
+    if (l.size() > 0) subtract_transpose_product(bordered_, l, t);
+    lower_solve(schur_factor_, t);
+  }
+  const double diagonal = row_norm_[k] * row_norm_[k];
+  const double pivot2 = diagonal - l.squaredNorm() - t.squaredNorm();
+  if (!(pivot2 > settings.dependence_tolerance * diagonal)) return false;
+  push_appended(k, l, t, u_appended, diagonal, pivot2);
+  return true;
+}
+
 void ActiveSetSolver::row_products(const QpProblem& problem, int k, Eigen::VectorXd& base_part,
                                    Eigen::VectorXd& appended_part) {
   // G_B M^-1 a_k^T and A_P M^-1 a_k^T; only the rows sharing a variable with a_k can be
@@ -342,7 +377,16 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
       start.push_back(k);
     }
   std::sort(start.begin(), start.end());
-  if (!factor_base(problem, start)) {
+  if (static_cast<int>(start.size()) <= settings.max_bordered_start) {
+    // a small warm start is appended (bordered rows): those that leave then cost a small dense
+    // refactorization instead of a second sparse one; dependent rows are left out
+    if (!factor_base(problem, {})) {
+      solution.status = QpStatus::singular;
+      return solution;
+    }
+    for (int k : start)
+      if (!append(problem, k)) working[k] = 0;
+  } else if (!factor_base(problem, start)) {
     std::fill(working.begin(), working.end(), 0);
     if (!factor_base(problem, {})) {
       solution.status = QpStatus::singular;
@@ -525,19 +569,8 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
       z[entering] += step_length;
       solution.x = x;
       if (full <= partial) {  // the entering row becomes tight: append it
-        bordered_.conservativeResize(l.size(), q + 1);
-        if (l.size() > 0) bordered_.col(q) = l;
-        appended_system_.conservativeResize(q + 1, q + 1);
-        appended_system_.row(q).head(q) = u_appended.transpose();
-        appended_system_.col(q).head(q) = u_appended;
-        appended_system_(q, q) = diagonal;
-        schur_factor_.conservativeResize(q + 1, q + 1);
-        schur_factor_.col(q).setZero();
-        schur_factor_.row(q).head(q) = t.transpose();
-        schur_factor_(q, q) = std::sqrt(pivot2);
-        appended_.push_back(entering);
+        push_appended(entering, l, t, u_appended, diagonal, pivot2);
         working[entering] = 1;
-        ++stats.appended;
         done = true;
       } else {  // a working multiplier reached zero first: it leaves
         z[blocking] = 0;
