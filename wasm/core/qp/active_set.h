@@ -66,7 +66,6 @@ struct ActiveSetStats {
   long solves = 0;           // QPs
   long iterations = 0;       // working-set changes
   long factorizations = 0;   // sparse numeric factorizations of the base
-  long reused_factors = 0;   // base systems equal to the last one factorized (no factorization)
   long factored_rows = 0;    // rows of those factorizations, summed (equalities and planned inequalities)
   long analyses = 0;         // sparse symbolic analyses (pattern changed)
   long appended = 0;         // rows appended to the factor
@@ -121,7 +120,6 @@ class ActiveSetSolver {
   bool has_plan_ = false;
   Eigen::SparseMatrix<double> base_system_;  // lower triangle of the base system
   SupernodalCholesky base_factor_;
-  std::vector<double> factored_;       // base_system_'s values when base_factor_ was made (empty: none)
   Eigen::VectorXd weighted_;           // work vector of row_products, zero between calls
   std::vector<int> touched_;           // rows of [E; A] met by row_products
   std::vector<char> touched_mark_;
