@@ -21,10 +21,10 @@ let openFile = null; // the mounted panel's open(name, bytes)
 
 const SAMPLE = { url: 'samples/a3-shake-synthetic.csv', name: 'a3-shake-synthetic.csv' };
 const UP_AXES = ['', 'z', 'y', 'x', '-z', '-y', '-x'];
-// built-in scenes whose obstacles (in the recording's z-up frame, metres) a recording can be
-// fitted against; `tela synth-recording A2-lay` lays a sheet on the tablecloth scene's table
-// fitted against; or the Simulate panel's current scenario (a scene edited there or a scenario
-// file opened there), as `tela fit --scenario FILE`
+// where the obstacles of a contact fit come from (in the recording's z-up frame, metres): a
+// built-in scene (`tela synth-recording A2-lay` lays a sheet on the tablecloth scene's table)
+// or the Simulate panel's current scenario (a scene edited there or a scenario file opened
+// there), as `tela fit --scenario NAME|FILE`
 const OBSTACLE_SCENES = [['', 'none'], ['tablecloth', 'tablecloth: table (top z = 0.75 m) and floor'],
   ['simulate', 'the Simulate panel’s scenario']];
 
