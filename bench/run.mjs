@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../', import.meta.url));
 
 // the scenes bench/bench.cpp runs, each for its scenario's full duration (napkin-fold is left
-// out in wasm: at about 65 s per simulated second natively it would take minutes); with
+// out in wasm: at about 180 s per simulated second natively it would take a quarter of an
+// hour); with
 // section arguments, only the named ones
 const SECTIONS = process.argv.slice(2);
 const SCENES = ['hang-7x9', 'hang-20x33', 'hang-30x30', 'tablecloth', 'cylinder-mu-0.55']
