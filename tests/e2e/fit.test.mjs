@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, test } from 'node:test';
+import { after, describe, test } from 'node:test';
 import { root, servePage } from './harness.mjs';
 
 const T = { timeout: 30000 };
@@ -29,6 +29,23 @@ async function open(suffix = '') {
   const page = await app.open(suffix, { problems, acceptDownloads: true });
   await page.waitForFunction(() => window.__tela?.ready || window.__tela?.error, null, T);
   return { page, problems };
+}
+
+// a 3 s synthetic recording of an A3 sheet laid on the tablecloth scene's table (mu 0.6), written
+// once by the native CLI for the tests that need it; null without build/tela
+let layDir = null;
+let layFile;
+function layRecording() {
+  if (layFile === undefined) {
+    layFile = null;
+    if (existsSync(cli)) {
+      layDir = mkdtempSync(join(tmpdir(), 'tela-e2e-lay-'));
+      layFile = join(layDir, 'a3-lay.csv');
+      execFileSync(cli, ['synth-recording', 'A3-lay', '--out', layFile, '--duration', '3', '--mu', '0.6', '--kappa', '1e-3'],
+        { encoding: 'utf8' });
+    }
+  }
+  return layFile;
 }
 
 const drop = (page, name, content) => page.evaluate(([n, c]) => {
@@ -61,6 +78,9 @@ async function fit(page, { grid = GRID, workers, refine = 40 }) {
 }
 
 describe('fit panel', () => {
+  after(() => {
+    if (layDir) rmSync(layDir, { recursive: true, force: true });
+  });
   test('the dropped sample recording is detected, fitted with progress, plotted, replayed and exported', FIT_T, async () => {
     const { page, problems } = await open();
     const bytes = readFileSync(SAMPLE);
@@ -176,60 +196,46 @@ describe('fit panel', () => {
   });
 
   test('a recording of cloth laid on a table is fitted against the scene\'s obstacles, with mu', FIT_T, async (t) => {
-    if (!existsSync(cli)) return t.skip('build/tela is absent (scripts/build.sh): it writes the recording');
-    const dir = mkdtempSync(join(tmpdir(), 'tela-e2e-lay-'));
-    try {
-      const file = join(dir, 'a3-lay.csv');
-      execFileSync(cli, ['synth-recording', 'A3-lay', '--out', file, '--duration', '3', '--mu', '0.6', '--kappa', '1e-3'],
-        { encoding: 'utf8' });
-      const { page, problems } = await open();
-      await page.click('#tab-fit');
-      await page.fill('#fit-kappa', '0.001');
-      await page.selectOption('#fit-scene', 'tablecloth');
-      await drop(page, 'a3-lay.csv', readFileSync(file, 'utf8'));
-      await page.waitForFunction(() => window.__tela.fit?.state === 'ready' || window.__tela.fit?.state === 'error', null, T);
-      assert.deepEqual(await page.evaluate(() => window.__tela.fit.summary.obstacles), ['plane', 'box']);
-      assert.match(await page.textContent('#fit-detected'), /plane, box/);
-      await page.fill('#fit-mu-grid', '3');
-      const state = await fit(page, { grid: 2, workers: 2, refine: 2 });
-      assert.equal(state.state, 'done', state.error ?? '');
-      const r = state.result;
-      assert.equal(r.mu_fitted, true);
-      assert.ok(r.mu >= 0 && r.mu <= 2, `mu ${r.mu}`);
-      assert.equal(r.mu_line_points.length, 3);
-      assert.match(await page.textContent('#fit-table'), /μ \(fitted\)/);
-      // the same fit natively
-      const native = JSON.parse(execFileSync(cli, ['fit', file, '--scenario', 'tablecloth', '--kappa', '1e-3', '--grid', '2',
-        '--mu-grid', '3', '--refine-evaluations', '2'], { encoding: 'utf8' }));
-      for (const key of ['delta_over_rho', 'alpha_over_rho', 'mu', 'mean_error_cm', 'evaluations'])
-        assert.equal(r[key], native[key], `native ${key}`);
-      await page.waitForFunction(() => window.__tela.fit.replayDrawn === true, null, T);
-      assert.deepEqual(problems, []);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const file = layRecording();
+    if (!file) return t.skip('build/tela is absent (scripts/build.sh): it writes the recording');
+    const { page, problems } = await open();
+    await page.click('#tab-fit');
+    await page.fill('#fit-kappa', '0.001');
+    await page.selectOption('#fit-scene', 'tablecloth');
+    await drop(page, 'a3-lay.csv', readFileSync(file, 'utf8'));
+    await page.waitForFunction(() => window.__tela.fit?.state === 'ready' || window.__tela.fit?.state === 'error', null, T);
+    assert.deepEqual(await page.evaluate(() => window.__tela.fit.summary.obstacles), ['plane', 'box']);
+    assert.match(await page.textContent('#fit-detected'), /plane, box/);
+    await page.fill('#fit-mu-grid', '3');
+    const state = await fit(page, { grid: 2, workers: 2, refine: 2 });
+    assert.equal(state.state, 'done', state.error ?? '');
+    const r = state.result;
+    assert.equal(r.mu_fitted, true);
+    assert.ok(r.mu >= 0 && r.mu <= 2, `mu ${r.mu}`);
+    assert.equal(r.mu_line_points.length, 3);
+    assert.match(await page.textContent('#fit-table'), /μ \(fitted\)/);
+    // the same fit natively
+    const native = JSON.parse(execFileSync(cli, ['fit', file, '--scenario', 'tablecloth', '--kappa', '1e-3', '--grid', '2',
+      '--mu-grid', '3', '--refine-evaluations', '2'], { encoding: 'utf8' }));
+    for (const key of ['delta_over_rho', 'alpha_over_rho', 'mu', 'mean_error_cm', 'evaluations'])
+      assert.equal(r[key], native[key], `native ${key}`);
+    await page.waitForFunction(() => window.__tela.fit.replayDrawn === true, null, T);
+    assert.deepEqual(problems, []);
   });
 
   test('the obstacles can come from the scenario open in the Simulate panel', FIT_T, async (t) => {
-    if (!existsSync(cli)) return t.skip('build/tela is absent (scripts/build.sh): it writes the recording');
-    const dir = mkdtempSync(join(tmpdir(), 'tela-e2e-lay-sim-'));
-    try {
-      const file = join(dir, 'a3-lay.csv');
-      execFileSync(cli, ['synth-recording', 'A3-lay', '--out', file, '--duration', '2', '--mu', '0.6', '--kappa', '1e-3'],
-        { encoding: 'utf8' });
-      const { page, problems } = await open('?scene=tablecloth');
-      await page.waitForFunction(() => window.__tela.scene === 'tablecloth', null, T);
-      await page.click('#tab-fit');
-      await page.selectOption('#fit-scene', 'simulate');
-      await drop(page, 'a3-lay.csv', readFileSync(file, 'utf8'));
-      await page.waitForFunction(() => window.__tela.fit?.state === 'ready' || window.__tela.fit?.state === 'error', null, T);
-      assert.ok(!(await page.evaluate(() => window.__tela.fit.error)), 'no fit error');
-      assert.deepEqual(await page.evaluate(() => window.__tela.fit.summary.obstacles), ['plane', 'box']);
-      assert.match(await page.textContent('#fit-detected'), /plane, box/);
-      assert.deepEqual(problems, []);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const file = layRecording();
+    if (!file) return t.skip('build/tela is absent (scripts/build.sh): it writes the recording');
+    const { page, problems } = await open('?scene=tablecloth');
+    await page.waitForFunction(() => window.__tela.scene === 'tablecloth', null, T);
+    await page.click('#tab-fit');
+    await page.selectOption('#fit-scene', 'simulate');
+    await drop(page, 'a3-lay.csv', readFileSync(file, 'utf8'));
+    await page.waitForFunction(() => window.__tela.fit?.state === 'ready' || window.__tela.fit?.state === 'error', null, T);
+    assert.ok(!(await page.evaluate(() => window.__tela.fit.error)), 'no fit error');
+    assert.deepEqual(await page.evaluate(() => window.__tela.fit.summary.obstacles), ['plane', 'box']);
+    assert.match(await page.textContent('#fit-detected'), /plane, box/);
+    assert.deepEqual(problems, []);
   });
 
   test('a garbage recording shows a visible error', T, async () => {
