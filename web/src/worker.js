@@ -26,6 +26,7 @@
 //   { type: 'failed', message }               the run diverged; paused
 //   { type: 'exported', id, what, blob, note } | { type: 'error', message, id? }
 import createTela from './wasm/tela.mjs'; // finds tela.wasm via new URL('tela.wasm', import.meta.url)
+import { loadFailure } from './wasm-load.js';
 import { objText, plyText, trajectoryCsv } from './io/export.js';
 import { edgeStrains } from './sim/strain.js';
 
@@ -314,7 +315,7 @@ async function init() {
 }
 
 const ready = init();
-ready.catch((err) => post({ type: 'error', message: `could not start the simulator: ${err?.message ?? err}` }));
+ready.catch((err) => post({ type: 'error', message: loadFailure('could not start the simulator', err) }));
 
 self.onmessage = async ({ data }) => {
   try {

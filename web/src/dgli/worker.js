@@ -7,6 +7,7 @@
 //               | { id, type: 'classifyBoundary', points: Float64Array (closed polyline xyz), k }
 // messages out: { type: 'result', id, result, ms } | { type: 'error', id?, message }
 import createTela from '../wasm/tela.mjs';
+import { loadFailure } from '../wasm-load.js';
 
 let tela = null;
 let classifier = null;
@@ -72,5 +73,5 @@ createTela().then(
     tela = module;
     drain();
   },
-  (err) => postMessage({ type: 'error', message: `the dGLI module could not be loaded: ${err?.message ?? err}` }),
+  (err) => postMessage({ type: 'error', message: loadFailure('the dGLI module could not be loaded', err) }),
 );

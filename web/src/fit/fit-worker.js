@@ -14,6 +14,7 @@
 //   { type: 'replay', id, delta, alpha, mu }   -> { simulated, markers, triangles } (transferred)
 // messages out: { type: 'ready' } once, { id, ok, ...answer } or { id, ok: false, error }
 import createTela from '../wasm/tela.mjs';
+import { loadFailure } from '../wasm-load.js';
 
 let tela = null;
 let job = null;
@@ -22,7 +23,7 @@ const ready = createTela().then((module) => {
   tela = module;
   self.postMessage({ type: 'ready' });
 }, (err) => {
-  self.postMessage({ type: 'fatal', error: `the WebAssembly module did not load: ${err?.message ?? err}` });
+  self.postMessage({ type: 'fatal', error: loadFailure('the WebAssembly module did not load', err) });
 });
 
 function answer(data) {

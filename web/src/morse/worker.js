@@ -11,6 +11,7 @@
 //   { type: 'ready' } | { type: 'stage', id, stage } | { type: 'result', id, result, ms }
 //   { type: 'error', id?, message }
 import createTela from '../wasm/tela.mjs';
+import { loadFailure } from '../wasm-load.js';
 
 let tela = null;
 
@@ -53,7 +54,7 @@ createTela().then(
     postMessage({ type: 'ready' });
     drain(); // requests posted before the module was ready
   },
-  (err) => postMessage({ type: 'error', message: `the reconstruction module could not be loaded: ${err?.message ?? err}` }),
+  (err) => postMessage({ type: 'error', message: loadFailure('the reconstruction module could not be loaded', err) }),
 );
 
 const queue = [];
