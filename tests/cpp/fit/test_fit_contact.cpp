@@ -49,40 +49,64 @@ tela::Recording parsed(const tela::SyntheticRecordingSpec& spec) {
 
 TEST_SUITE("fit") {
 
-TEST_CASE("fit of a synthetic sheet laid on a table recovers mu (and keeps delta/rho, alpha/rho)") {
-  tela::Result<tela::FitProblem> made = tela::make_fit_problem(parsed(lay_spec()), table_options());
-  INFO(made.error);
-  REQUIRE(made.ok());
-  auto problem = std::make_shared<const tela::FitProblem>(std::move(*made.value));
-  REQUIRE(problem->obstacles.size() == 2);
+// One fit of the laid-sheet recording, shared by the two test cases below.
+struct LaidFit {
+  tela::FitResult fit;
+  tela::Evaluation at_truth;
+};
 
-  // (delta, alpha) start at the truth without a sweep (the shaking tests cover those); the mu
-  // line (9 values in [0, 2]) and a 3-D refinement find the friction
-  tela::FitSettings settings;
-  settings.grid = 0;
-  settings.has_start = true;
-  settings.start_delta_ratio = kTrueDelta;
-  settings.start_alpha_ratio = kTrueAlpha;
-  settings.refine_evaluations = 30;
-  settings.threads = 2;
-  const tela::FitResult fit = tela::run_fit(problem, settings);
+const LaidFit& laid_fit() {
+  static const LaidFit result = [] {
+    tela::Result<tela::FitProblem> made = tela::make_fit_problem(parsed(lay_spec()), table_options());
+    INFO(made.error);
+    REQUIRE(made.ok());
+    auto problem = std::make_shared<const tela::FitProblem>(std::move(*made.value));
+    REQUIRE(problem->obstacles.size() == 2);
+    // (delta, alpha) start at the truth without a sweep (the shaking tests cover those); the
+    // mu line (9 values in [0, 2]) and a 3-D refinement find the friction
+    tela::FitSettings settings;
+    settings.grid = 0;
+    settings.has_start = true;
+    settings.start_delta_ratio = kTrueDelta;
+    settings.start_alpha_ratio = kTrueAlpha;
+    settings.refine_evaluations = 30;
+    settings.threads = 2;
+    LaidFit out{tela::run_fit(problem, settings), {}};
+    out.at_truth = tela::evaluate(*problem, tela::FitPoint{kTrueDelta, kTrueAlpha, kTrueMu}, tela::Window{});
+    return out;
+  }();
+  return result;
+}
+
+TEST_CASE("fit of a synthetic sheet laid on a table: friction explains the motion, the fit stays near the data") {
+  const tela::FitResult& fit = laid_fit().fit;
   MESSAGE("mu " << fit.mu << " (true " << kTrueMu << "), delta/rho " << fit.delta_ratio << ", alpha/rho "
                 << fit.alpha_ratio << ", e " << fit.train_error_cm << " cm, " << fit.evaluations << " simulations");
-  // the error at the true parameters (a guard for changes of the contact solver: 0.36 cm
-  // before the friction warm start of session 4, 0.63 cm with it)
-  const tela::Evaluation at_truth =
-      tela::evaluate(*problem, tela::FitPoint{kTrueDelta, kTrueAlpha, kTrueMu}, tela::Window{});
-  MESSAGE("error at the true parameters " << at_truth.mean_error_cm << " cm");
+  MESSAGE("error at the true parameters " << laid_fit().at_truth.mean_error_cm << " cm");
   REQUIRE(fit.mu_fitted);
   REQUIRE(fit.mu_line.size() == 9);
-  CHECK(std::abs(fit.mu - kTrueMu) <= 0.1);
-  CHECK(std::abs(fit.delta_ratio - kTrueDelta) <= 0.05 * kTrueDelta);
-  CHECK(std::abs(fit.alpha_ratio - kTrueAlpha) <= 0.05 * kTrueAlpha);
-  CHECK(fit.train_error_cm < 0.5);
+  // a guard against a contact solver that drifts further from the recording (this seed: 0.28
+  // and 0.36 cm; over noise seeds 3-17 the error at the truth ranges 0.36-3.4 cm, see below)
+  CHECK(fit.train_error_cm < 1.0);
+  CHECK(laid_fit().at_truth.mean_error_cm < 1.5);
   // friction is what the fit explains: without it the sheet slides off the table
   const tela::Evaluation frictionless = fit.mu_line.front();
   CHECK(frictionless.mu == 0.0);
   CHECK(frictionless.mean_error_cm > 5 * fit.train_error_cm);
+}
+
+// Not robust (passes for this seed only): mu is not identifiable to +-0.1 from this recording
+// with 1 mm marker noise. The sheet sliding over the table edge amplifies the noise of the
+// driven corners. Over the noise seeds 3, 5, ..., 17 (session 9) the fit found mu 0.58, 0.78,
+// 0.14, 0.20, 0.44, 0.07, 0.96, 0.38 (true 0.6) with errors at the true parameters of 0.36-3.4
+// cm; with a friction warm start across steps (tried in session 9) 1.00, 0.86, 0.40, 0.84,
+// 0.96, 0.56, 1.01, 0.50 and 0.56-1.03 cm. Hence may_fail, with the seed kept.
+TEST_CASE("fit of a synthetic sheet laid on a table recovers mu within 0.1 and delta/rho, alpha/rho within 5 %" *
+          doctest::may_fail()) {
+  const tela::FitResult& fit = laid_fit().fit;
+  CHECK(std::abs(fit.mu - kTrueMu) <= 0.1);
+  CHECK(std::abs(fit.delta_ratio - kTrueDelta) <= 0.05 * kTrueDelta);
+  CHECK(std::abs(fit.alpha_ratio - kTrueAlpha) <= 0.05 * kTrueAlpha);
 }
 
 TEST_CASE("contact fit: a table through the first frame's cloth, or a negative mu, is a located error") {
