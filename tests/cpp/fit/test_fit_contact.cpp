@@ -85,8 +85,9 @@ TEST_CASE("fit of a synthetic sheet laid on a table: friction explains the motio
   MESSAGE("error at the true parameters " << laid_fit().at_truth.mean_error_cm << " cm");
   REQUIRE(fit.mu_fitted);
   REQUIRE(fit.mu_line.size() == 9);
-  // a guard against a contact solver that drifts further from the recording (this seed: 0.28
-  // and 0.36 cm; over noise seeds 3-17 the error at the truth ranges 0.36-3.4 cm, see below)
+  // a guard against a contact solver that drifts further from the recording, calibrated on this
+  // seed (0.40 and 1.13 cm since session 11; over the noise seeds 3-17 the fitted error ranges
+  // 0.30-1.46 cm and the error at the truth 0.67-2.85 cm, see below)
   CHECK(fit.train_error_cm < 0.5);
   CHECK(laid_fit().at_truth.mean_error_cm < 1.5);
   // friction is what the fit explains: without it the sheet slides off the table
@@ -95,12 +96,14 @@ TEST_CASE("fit of a synthetic sheet laid on a table: friction explains the motio
   CHECK(frictionless.mean_error_cm > 5 * fit.train_error_cm);
 }
 
-// Not robust (passes for this seed only): mu is not identifiable to +-0.1 from this recording
-// with 1 mm marker noise. The sheet sliding over the table edge amplifies the noise of the
-// driven corners. Over the noise seeds 3, 5, ..., 17 (session 9) the fit found mu 0.58, 0.78,
-// 0.14, 0.20, 0.44, 0.07, 0.96, 0.38 (true 0.6) with errors at the true parameters of 0.36-3.4
-// cm; with a friction warm start across steps (tried in session 9) 1.00, 0.86, 0.40, 0.84,
-// 0.96, 0.56, 1.01, 0.50 and 0.56-1.03 cm. Hence may_fail, with the seed kept.
+// Not robust: mu is not identifiable to +-0.1 from this recording with 1 mm marker noise for
+// every noise seed. The sheet sliding over the table edge amplifies the noise of the driven
+// corners, and the fitted mu moves with details of the contact solver. Over the noise seeds 3,
+// 5, ..., 17 the fit found (true mu 0.6): 0.78, 0.60, 0.30, 0.59, 0.81, 0.65, 0.65, 0.51 with the
+// chord iteration of cloth/contact_projection.h (session 11; 5 of 8 within 0.1, this seed not);
+// 0.58, 0.78, 0.14, 0.20, 0.44, 0.07, 0.96, 0.38 with the solver before it (session 9); with a
+// friction warm start across steps (tried, not adopted) 1.00, 0.86, 0.40, 0.84, 0.96, 0.56,
+// 1.01, 0.50, and with both 1.71, 1.18, 0.55, 0.81, 1.30, 1.02, 1.04, 1.33. Hence may_fail.
 TEST_CASE("fit of a synthetic sheet laid on a table recovers mu within 0.1 and delta/rho, alpha/rho within 5 %" *
           doctest::may_fail()) {
   const tela::FitResult& fit = laid_fit().fit;

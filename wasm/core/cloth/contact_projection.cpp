@@ -43,15 +43,19 @@ bool ContactProjector::merge(const std::vector<ContactConstraint>& found, int no
 }
 
 void ContactProjector::build_problem(const ClothModel& model, const Positions& positions, double tolerance,
-                                     double& error) {
+                                     double previous_error, double& error) {
   const ConstraintSet& set = model.constraints;
   const int rows = set.rows();
   const int dofs = 3 * model.free_count;
 
-  // E = grad C / s (scaled rows, cloth/constraints.h), e = -C / s
+  // E = grad C / s (scaled rows, cloth/constraints.h) at the last refresh (the chord, see the
+  // header), e = -C(phi_j) / s
   constraint_gradients(set, positions, gradient_);
   constraint_values(set, positions, gradient_, values_);
   error = relative_error(set, values_);
+  const bool refresh = !std::isfinite(previous_error) || chord_.rows() != gradient_.rows() ||
+                       (error > tolerance && error > kChordContraction * previous_error);
+  if (refresh) chord_ = gradient_;
   // the pattern of E, made once per constraint set and set of free nodes
   if (set.support_start != pattern_support_start_ || set.support != pattern_support_ ||
       model.free_index != pattern_free_ || problem_.equality.rows() != rows || problem_.equality.cols() != dofs) {
@@ -94,13 +98,13 @@ void ContactProjector::build_problem(const ClothModel& model, const Positions& p
       const int f = model.free_index[k];
       if (f < 0) continue;
       if (!equality_direct_)
-        for (int c = 0; c < 3; ++c) entries.emplace_back(r, 3 * f + c, gradient_(e, c) * inv);
-      diagonal_sum += gradient_.row(e).squaredNorm() * inv * inv / model.lumped_area[k];
+        for (int c = 0; c < 3; ++c) entries.emplace_back(r, 3 * f + c, chord_(e, c) * inv);
+      diagonal_sum += chord_.row(e).squaredNorm() * inv * inv / model.lumped_area[k];
     }
     if (equality_direct_) {
       const int* outer = problem_.equality.outerIndexPtr();
       for (int i = outer[r] / 3; i < outer[r + 1] / 3; ++i)
-        for (int c = 0; c < 3; ++c) entry[3 * i + c] = gradient_(equality_entries_[i], c) * inv;
+        for (int c = 0; c < 3; ++c) entry[3 * i + c] = chord_(equality_entries_[i], c) * inv;
     }
   }
   // constraints already met to the tolerance are kept where they are (grad C D = 0) rather
@@ -171,11 +175,13 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
   std::vector<int> warm_contact = warm_contacts();  // contact indices
   std::vector<int> active_contact;
   double last_step = std::numeric_limits<double>::infinity();
+  double previous_error = std::numeric_limits<double>::infinity();
   bool added = false;
 
   for (int iteration = 0;; ++iteration) {
     double error = 0;
-    build_problem(model, positions, tolerance, error);
+    build_problem(model, positions, tolerance, previous_error, error);
+    previous_error = error;
     double penetration = 0;
     for (const ContactConstraint& c : contacts_) penetration = std::max(penetration, -contact_gap(c, positions));
     report.projection.iterations = iteration;

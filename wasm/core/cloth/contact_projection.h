@@ -23,6 +23,14 @@
 // normal force); below the cone the contact sticks (u_t -> 0), which the thesis' formula
 // leaves open (its direction is undefined at zero velocity): this is our choice.
 //
+// The chord (our choice; the thesis linearizes at every phi_j): the rows of C use grad C from
+// the last refresh, not from phi_j, while C itself is evaluated at phi_j, a chord (simplified
+// Newton) iteration. The QPs of one projection then often share their equality rows, so the
+// active-set solver's base factor is exactly the one it already has (qp/active_set.h,
+// reused_factors). The Jacobian is refreshed at the first iteration and whenever the error is
+// above the tolerance and did not shrink by kChordContraction since the last QP; the stopping
+// test is on the true C(phi_j). Measured in README "Limits" (session 11).
+//
 // Stopping (thesis eq. 3.5): relative constraint error <= tolerance, penetration
 // (max -gap) <= kContactPenetration, the last displacement max |D| <= kContactStep (the
 // friction has settled), and no new contact reported by the provider in the last iteration.
@@ -45,6 +53,9 @@ namespace tela {
 
 constexpr double kContactPenetration = 1e-4;  // m, epsilon_1 of eq. 3.5
 constexpr double kContactStep = 1e-5;         // m, epsilon_2 of eq. 3.5
+// the inextensibility Jacobian is refreshed when the error did not shrink by this factor (see
+// the header comment on the chord)
+constexpr double kChordContraction = 0.25;
 constexpr double kContactHeld = 1e-8;         // m, penetration below which a contact counts as holding
 
 struct ContactProjectionReport {
@@ -90,7 +101,8 @@ class ContactProjector {
  private:
   using Key = std::pair<std::array<int, 4>, int>;  // nodes, source
   bool merge(const std::vector<ContactConstraint>& found, int node_count);
-  void build_problem(const ClothModel& model, const Positions& positions, double tolerance, double& error);
+  void build_problem(const ClothModel& model, const Positions& positions, double tolerance, double previous_error,
+                     double& error);
 
   std::vector<ContactConstraint> contacts_;
   std::vector<double> normal_impulse_;          // N per contact
@@ -106,7 +118,8 @@ class ContactProjector {
   bool equality_direct_ = false;  // false: rows with a repeated free node, assembled from triplets
 
   QpProblem problem_;
-  Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> gradient_;
+  Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> gradient_;  // grad C at phi_j
+  Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor> chord_;     // grad C at the last refresh
   Eigen::VectorXd values_;
   std::vector<ContactConstraint> found_;
   int skipped_ = 0;

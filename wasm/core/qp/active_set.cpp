@@ -164,6 +164,7 @@ void ActiveSetSolver::make_plan() {
   if (nb > 0) base_factor_.analyze(base_system_);
   ++stats.analyses;
   has_plan_ = true;
+  factored_.clear();  // the factor (if any) belongs to the old pattern
 }
 
 bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<int>& base) {
@@ -234,9 +235,20 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
       entry[p] = gram;
     }
   }
+  // the same matrix as the one factorized last (a resting cloth; a sequence of QPs that keeps
+  // its equality rows, cloth/contact_projection.h): the factor is still exact
+  const double* values = base_system_.valuePtr();
+  const std::size_t entries = static_cast<std::size_t>(base_system_.nonZeros());
+  if (factored_.size() == entries && std::equal(values, values + entries, factored_.begin())) {
+    ++stats.reused_factors;
+    return true;
+  }
   ++stats.factorizations;
   stats.factored_rows += nb;
-  return base_factor_.factorize(base_system_, 0.0);
+  factored_.clear();
+  if (!base_factor_.factorize(base_system_, 0.0)) return false;
+  factored_.assign(values, values + entries);
+  return true;
 }
 
 bool ActiveSetSolver::refactor_appended() {

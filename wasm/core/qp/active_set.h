@@ -34,6 +34,8 @@
 // hold. Removals of appended rows refactor only the small dense block;
 // removals of base rows, or more than max_appended appended rows, refactor the base
 // (Remark 3.5.4: with all negative multipliers leaving at once this beats downdates).
+// A base matrix equal, value for value, to the one factorized last (the same equality rows and
+// base: a chord iteration, cloth/contact_projection.h) keeps its factor (stats.reused_factors).
 #pragma once
 
 #include "cloth/supernodal_cholesky.h"
@@ -66,6 +68,7 @@ struct ActiveSetStats {
   long solves = 0;           // QPs
   long iterations = 0;       // working-set changes
   long factorizations = 0;   // sparse numeric factorizations of the base
+  long reused_factors = 0;   // base systems equal to the last one factorized (no factorization)
   long factored_rows = 0;    // rows of those factorizations, summed (equalities and planned inequalities)
   long analyses = 0;         // sparse symbolic analyses (pattern changed)
   long appended = 0;         // rows appended to the factor
@@ -120,6 +123,7 @@ class ActiveSetSolver {
   bool has_plan_ = false;
   Eigen::SparseMatrix<double> base_system_;  // lower triangle of the base system
   SupernodalCholesky base_factor_;
+  std::vector<double> factored_;       // base_system_'s values when base_factor_ was made (empty: none)
   Eigen::VectorXd weighted_;           // work vector of row_products, zero between calls
   std::vector<int> touched_;           // rows of [E; A] met by row_products
   std::vector<char> touched_mark_;

@@ -277,6 +277,7 @@ std::string Simulation::summary_json() const {
     out["qp"] = {{"solves", qp.solves},
                  {"iterations", qp.iterations},
                  {"factorizations", qp.factorizations},
+                 {"reused_factors", qp.reused_factors},
                  {"analyses", qp.analyses}};
   }
   out["state_hash"] = state_hash();
