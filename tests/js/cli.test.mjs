@@ -178,13 +178,16 @@ describe('tela command line', () => {
   });
 
   test('a contact QP without solution ends the run with exit 3 and says so, not a hang', () => {
-    // a crumpled table napkin (tests/data): at t = 0.93 s its 1,000+ self-collision rows have
-    // no common solution; the step used to grind for minutes
-    const { status, json } = tela('simulate', join(root, 'tests/data/napkin-crumpled-infeasible.json'));
+    // a crumpled table napkin (tests/data, dgli crumpled seed 101): at t = 1.62 s a contact QP
+    // hits the active-set iteration cap (such steps used to grind for minutes). Which crumpling
+    // fails depends on the contact solver's path: the previous fixture (seed 118, infeasible at
+    // t = 0.93 s) runs through with the chord solver of session 11, so this one may need
+    // replacing when the solver changes again (`tela dgli-database` lists failing sequences)
+    const { status, json } = tela('simulate', join(root, 'tests/data/napkin-crumpled-contact-failure.json'));
     assert.equal(status, 3, JSON.stringify(json));
     assert.equal(json.status, 'failed');
     assert.match(json.error, /contact QP (infeasible|hit its iteration cap)/);
-    assert.ok(json.sim_time < 1, `stopped at ${json.sim_time} s`);
+    assert.ok(json.sim_time < 1.7, `stopped at ${json.sim_time} s`);
   });
 
   test('--out writes the trajectory CSV (frame,time,node,x,y,z)', () => {
