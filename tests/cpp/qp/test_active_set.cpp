@@ -182,6 +182,53 @@ TEST_CASE("appended rows fold into the sparse base after max_appended") {
   CHECK(solver.stats.factorizations > 50 + 10);
 }
 
+// A sequence of QPs that keeps its equality rows (the chord iteration of
+// cloth/contact_projection.h) keeps the base factor; changing what the base is made of (an
+// equality row, the shift, the masses) makes a new one. Rows outside the base do not count.
+// Whichever way the factor is got, the solution is the one a fresh solver finds, bit for bit.
+TEST_CASE("a base made of unchanged rows keeps its factor; the solution is a fresh solver's") {
+  std::mt19937_64 rng(31);
+  RandomQpSpec spec;
+  spec.n = 10;
+  spec.equalities = 3;
+  spec.inequalities = 12;
+  spec.shift = 1e-3;
+  QpProblem p = random_qp(rng, spec);
+  ActiveSetSolver solver;
+  auto same_as_fresh = [&](const QpProblem& q) {
+    ActiveSetSolver fresh;
+    const QpSolution a = solver.solve(q, {});
+    const QpSolution b = fresh.solve(q, {});
+    REQUIRE(a.status == QpStatus::converged);
+    check_kkt(q, a, 1e-9);
+    CHECK(a.x == b.x);  // exactly
+    CHECK(a.active == b.active);
+  };
+  same_as_fresh(p);
+  const long made = solver.stats.factorizations, kept = solver.stats.reused_factors;
+  // the same problem; then other inequalities and another force (the base, the equalities
+  // alone at a cold start, is unchanged)
+  same_as_fresh(p);
+  for (int k = 0; k < p.inequality.nonZeros(); ++k) p.inequality.valuePtr()[k] *= 1.25;
+  p.linear *= -0.5;
+  same_as_fresh(p);
+  CHECK(solver.stats.reused_factors >= kept + 2);
+  // an equality value, the shift or a mass changes the base: a new factor each time
+  const long before = solver.stats.factorizations;
+  p.equality.valuePtr()[0] += 1e-12;
+  same_as_fresh(p);
+  CHECK(solver.stats.factorizations > before);
+  const long after_equality = solver.stats.factorizations;
+  p.equality_shift *= 2;
+  same_as_fresh(p);
+  CHECK(solver.stats.factorizations > after_equality);
+  const long after_shift = solver.stats.factorizations;
+  p.mass[0] *= 1.5;
+  same_as_fresh(p);
+  CHECK(solver.stats.factorizations > after_shift);
+  CHECK(made > 0);
+}
+
 // Self-collisions of a crumpled cloth give thousands of candidate rows with a few hundred
 // working: a factor with a place for every candidate (as for the few candidates of most contact
 // problems) made each refactorization cost as much as a dense system of every candidate, and a

@@ -167,6 +167,14 @@ void ActiveSetSolver::make_plan() {
   factored_.clear();  // the factor (if any) belongs to the old pattern
 }
 
+void ActiveSetSolver::remember_inputs(double shift) {
+  factored_shift_ = shift;
+  const std::size_t row_entries = static_cast<std::size_t>(base_rows_.nonZeros());
+  factored_values_.assign(base_rows_.valuePtr(), base_rows_.valuePtr() + row_entries);
+  factored_weighted_.assign(base_rows_weighted_.valuePtr(), base_rows_weighted_.valuePtr() + row_entries);
+  factored_inside_ = factored_inside_now_;
+}
+
 bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<int>& base) {
   base_ = base;
   appended_.clear();
@@ -209,13 +217,35 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
   schur_factor_.resize(0, 0);
   if (nb == 0) return true;
 
+  // the inputs of the assembly below equal to those of the factor already made (the same rows,
+  // weights, base and shift: a chord iteration's QPs, a resting cloth): the assembled matrix would
+  // be equal value for value, so the factor is still exact and the assembly is skipped
+  auto inside = [&](int row) { return row < me || in_base_[planned_[row - me]]; };
+  factored_inside_now_.resize(nb);
+  for (int r = 0; r < nb; ++r) factored_inside_now_[r] = inside(r) ? 1 : 0;
+  const std::size_t row_entries = static_cast<std::size_t>(base_rows_.nonZeros());
+  const double* row_values = base_rows_.valuePtr();
+  const double* row_weighted = base_rows_weighted_.valuePtr();
+  bool unchanged = !factored_.empty() && factored_shift_ == problem.equality_shift &&
+                   factored_inside_ == factored_inside_now_ && factored_values_.size() == row_entries;
+  const int* row_outer = base_rows_.outerIndexPtr();
+  for (int r = 0; unchanged && r < nb; ++r) {
+    if (!factored_inside_now_[r]) continue;  // decoupled: its values do not enter
+    const int first = row_outer[r], last = row_outer[r + 1];
+    unchanged = std::equal(row_values + first, row_values + last, factored_values_.begin() + first) &&
+                std::equal(row_weighted + first, row_weighted + last, factored_weighted_.begin() + first);
+  }
+  if (unchanged) {
+    ++stats.reused_factors;
+    return true;
+  }
+
   // lower triangle of [E; A] M^-1 [E; A]^T with sigma on the equality diagonal; the rows of
   // inequalities outside the base are decoupled (unit diagonal, explicit zeros elsewhere), so
   // the pattern never depends on the working set and one symbolic analysis serves every QP
   // with the same rows. Each entry (r, c) is the sum over the shared variables k in
   // increasing order of (a_rk / m_k) a_ck, the first product assigned (as Eigen's sparse
   // product sums it)
-  auto inside = [&](int row) { return row < me || in_base_[planned_[row - me]]; };
   const double* value = base_rows_.valuePtr();
   const double* weighted = base_rows_weighted_.valuePtr();
   const int* outer = base_system_.outerIndexPtr();
@@ -241,6 +271,7 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
   const std::size_t entries = static_cast<std::size_t>(base_system_.nonZeros());
   if (factored_.size() == entries && std::equal(values, values + entries, factored_.begin())) {
     ++stats.reused_factors;
+    remember_inputs(problem.equality_shift);
     return true;
   }
   ++stats.factorizations;
@@ -248,6 +279,7 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
   factored_.clear();
   if (!base_factor_.factorize(base_system_, 0.0)) return false;
   factored_.assign(values, values + entries);
+  remember_inputs(problem.equality_shift);
   return true;
 }
 

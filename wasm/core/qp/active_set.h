@@ -35,7 +35,9 @@
 // removals of base rows, or more than max_appended appended rows, refactor the base
 // (Remark 3.5.4: with all negative multipliers leaving at once this beats downdates).
 // A base matrix equal, value for value, to the one factorized last (the same equality rows and
-// base: a chord iteration, cloth/contact_projection.h) keeps its factor (stats.reused_factors).
+// base: a chord iteration, cloth/contact_projection.h) keeps its factor (stats.reused_factors);
+// when the rows inside the base, their M^-1 weights and the shift are unchanged, even its
+// assembly is skipped (tablecloth 10 %, cylinder-mu-0.55 16 % fewer instructions, same states).
 #pragma once
 
 #include "cloth/supernodal_cholesky.h"
@@ -124,6 +126,12 @@ class ActiveSetSolver {
   Eigen::SparseMatrix<double> base_system_;  // lower triangle of the base system
   SupernodalCholesky base_factor_;
   std::vector<double> factored_;       // base_system_'s values when base_factor_ was made (empty: none)
+  // what those values were assembled from: [E; A_S] and [E; A_S] M^-1 values, which rows were inside
+  // the base, the shift (the assembly is skipped when they are unchanged)
+  void remember_inputs(double shift);
+  std::vector<double> factored_values_, factored_weighted_;
+  std::vector<char> factored_inside_, factored_inside_now_;
+  double factored_shift_ = 0;
   Eigen::VectorXd weighted_;           // work vector of row_products, zero between calls
   std::vector<int> touched_;           // rows of [E; A] met by row_products
   std::vector<char> touched_mark_;
