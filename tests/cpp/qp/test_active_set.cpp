@@ -229,6 +229,56 @@ TEST_CASE("a base made of unchanged rows keeps its factor; the solution is a fre
   CHECK(made > 0);
 }
 
+// The bordered rows of a warm start are kept with the base factor: the same rows (equal value
+// for value, the same masses) appended again are restored instead of recomputed; any change
+// of them, or of the base, recomputes them. Either way the solution is a fresh solver's.
+TEST_CASE("a warm start of unchanged rows on an unchanged base keeps its bordered rows") {
+  std::mt19937_64 rng(32);
+  RandomQpSpec spec;
+  spec.n = 10;
+  spec.equalities = 3;
+  spec.inequalities = 12;
+  spec.dependent = 2;  // the warm start may hold dependent rows, left out either way
+  spec.shift = 1e-3;
+  QpProblem p = random_qp(rng, spec);
+  ActiveSetSolver solver;
+  auto same_as_fresh = [&](const QpProblem& q, const std::vector<int>& warm) {
+    ActiveSetSolver fresh;
+    const QpSolution a = solver.solve(q, warm);
+    const QpSolution b = fresh.solve(q, warm);
+    REQUIRE(a.status == QpStatus::converged);
+    check_kkt(q, a, 1e-9);
+    CHECK(a.x == b.x);  // exactly
+    CHECK(a.active == b.active);
+    CHECK(a.iterations == b.iterations);
+  };
+  std::vector<int> warm = {0, 3, 5, 9, 10, 11};
+  same_as_fresh(p, warm);
+  CHECK(solver.stats.reused_starts == 0);
+  same_as_fresh(p, warm);
+  CHECK(solver.stats.reused_starts == 1);
+  p.linear *= -0.5;  // the force does not enter the bordered rows
+  same_as_fresh(p, warm);
+  CHECK(solver.stats.reused_starts == 2);
+  same_as_fresh(p, {0, 3, 5, 9, 10});  // other rows
+  CHECK(solver.stats.reused_starts == 2);
+  same_as_fresh(p, warm);  // the block kept is now the other start's
+  CHECK(solver.stats.reused_starts == 2);
+  same_as_fresh(p, warm);
+  CHECK(solver.stats.reused_starts == 3);
+  // a value of a warm row, a mass, an equality row: recomputed
+  for (SparseRows::InnerIterator it(p.inequality, 5); it; ++it) {
+    it.valueRef() *= 1.0 + 1e-12;
+    break;
+  }
+  same_as_fresh(p, warm);
+  p.mass[p.variables() - 1] *= 1.25;
+  same_as_fresh(p, warm);
+  p.equality.valuePtr()[0] += 1e-12;
+  same_as_fresh(p, warm);
+  CHECK(solver.stats.reused_starts == 3);
+}
+
 // Self-collisions of a crumpled cloth give thousands of candidate rows with a few hundred
 // working: a factor with a place for every candidate (as for the few candidates of most contact
 // problems) made each refactorization cost as much as a dense system of every candidate, and a

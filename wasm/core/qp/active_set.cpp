@@ -167,6 +167,49 @@ void ActiveSetSolver::make_plan() {
   factored_.clear();  // the factor (if any) belongs to the old pattern
 }
 
+void ActiveSetSolver::start_signature(const QpProblem& problem, const std::vector<int>& start,
+                                      std::vector<double>& signature) const {
+  // each row's length, then its columns, values and the inverse masses there
+  signature.clear();
+  for (int k : start) {
+    const std::size_t head = signature.size();
+    signature.push_back(0);
+    for (SparseRows::InnerIterator it(problem.inequality, k); it; ++it) {
+      signature.push_back(static_cast<double>(it.col()));
+      signature.push_back(it.value());
+      signature.push_back(inverse_mass_[it.col()]);
+    }
+    signature[head] = static_cast<double>(signature.size() - head);
+  }
+}
+
+void ActiveSetSolver::keep_start(const QpProblem& problem, const std::vector<int>& start) {
+  if (start.empty()) return;
+  kept_start_.generation = base_generation_;
+  kept_start_.start = start;
+  start_signature(problem, start, kept_start_.signature);
+  kept_start_.appended = appended_;
+  kept_start_.bordered = bordered_;
+  kept_start_.system = appended_system_;
+  kept_start_.schur = schur_factor_;
+}
+
+bool ActiveSetSolver::restore_start(const QpProblem& problem, const std::vector<int>& start,
+                                    std::vector<char>& working) {
+  if (start.empty() || kept_start_.generation != base_generation_ || kept_start_.start != start) return false;
+  start_signature(problem, start, signature_);
+  if (signature_ != kept_start_.signature) return false;
+  appended_ = kept_start_.appended;
+  bordered_ = kept_start_.bordered;
+  appended_system_ = kept_start_.system;
+  schur_factor_ = kept_start_.schur;
+  // rows left out as dependent then are left out now
+  for (int k : start) working[k] = 0;
+  for (int k : appended_) working[k] = 1;
+  ++stats.reused_starts;
+  return true;
+}
+
 void ActiveSetSolver::remember_inputs(double shift) {
   factored_shift_ = shift;
   const std::size_t row_entries = static_cast<std::size_t>(base_rows_.nonZeros());
@@ -215,7 +258,10 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
   bordered_.resize(nb, 0);
   appended_system_.resize(0, 0);
   schur_factor_.resize(0, 0);
-  if (nb == 0) return true;
+  if (nb == 0) {
+    ++base_generation_;
+    return true;
+  }
 
   // the inputs of the assembly below equal to those of the factor already made (the same rows,
   // weights, base and shift: a chord iteration's QPs, a resting cloth): the assembled matrix would
@@ -239,6 +285,7 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
     ++stats.reused_factors;
     return true;
   }
+  ++base_generation_;  // the base rows may differ from those of a kept warm-start block
 
   // lower triangle of [E; A] M^-1 [E; A]^T with sigma on the equality diagonal; the rows of
   // inequalities outside the base are decoupled (unit diagonal, explicit zeros elsewhere), so
@@ -416,8 +463,11 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
       solution.status = QpStatus::singular;
       return solution;
     }
-    for (int k : start)
-      if (!append(problem, k)) working[k] = 0;
+    if (!restore_start(problem, start, working)) {
+      for (int k : start)
+        if (!append(problem, k)) working[k] = 0;
+      keep_start(problem, start);
+    }
   } else if (!factor_base(problem, start)) {
     std::fill(working.begin(), working.end(), 0);
     if (!factor_base(problem, {})) {

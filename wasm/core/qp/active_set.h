@@ -71,6 +71,7 @@ struct ActiveSetStats {
   long iterations = 0;       // working-set changes
   long factorizations = 0;   // sparse numeric factorizations of the base
   long reused_factors = 0;   // base systems equal to the last one factorized (no factorization)
+  long reused_starts = 0;    // warm starts appended as the last one was (its bordered rows kept)
   long factored_rows = 0;    // rows of those factorizations, summed (equalities and planned inequalities)
   long analyses = 0;         // sparse symbolic analyses (pattern changed)
   long appended = 0;         // rows appended to the factor
@@ -129,6 +130,24 @@ class ActiveSetSolver {
   // what those values were assembled from: [E; A_S] and [E; A_S] M^-1 values, which rows were inside
   // the base, the shift (the assembly is skipped when they are unchanged)
   void remember_inputs(double shift);
+  // The bordered rows of the last appended warm start, kept while the base factor keeps its
+  // inputs (base_generation_): a warm start of the same rows, equal value for value with the
+  // same masses, appended to that factor gives these same rows again
+  // (a chord iteration's QPs, a resting cloth).
+  struct StartBlock {
+    long generation = -1;
+    std::vector<int> start;
+    std::vector<double> signature;  // start_signature() of the rows
+    std::vector<int> appended;
+    Eigen::MatrixXd bordered, system, schur;
+  };
+  void start_signature(const QpProblem& problem, const std::vector<int>& start,
+                       std::vector<double>& signature) const;
+  void keep_start(const QpProblem& problem, const std::vector<int>& start);
+  bool restore_start(const QpProblem& problem, const std::vector<int>& start, std::vector<char>& working);
+  long base_generation_ = 0;
+  StartBlock kept_start_;
+  std::vector<double> signature_;
   std::vector<double> factored_values_, factored_weighted_;
   std::vector<char> factored_inside_, factored_inside_now_;
   double factored_shift_ = 0;

@@ -278,6 +278,7 @@ std::string Simulation::summary_json() const {
                  {"iterations", qp.iterations},
                  {"factorizations", qp.factorizations},
                  {"reused_factors", qp.reused_factors},
+                 {"reused_starts", qp.reused_starts},
                  {"analyses", qp.analyses}};
   }
   out["state_hash"] = state_hash();
