@@ -122,18 +122,41 @@ bool SupernodalCholesky::factorize(const Eigen::SparseMatrix<double>& lower, dou
       auto block_column = [&](int c) { return value_.data() + start_[dfirst + c] + (p - c); };
       // panel -= block * block.topRows(k)^T, lower part only, in a fixed summation order:
       // every entry is 0 + the products over c in increasing order, then subtracted. The
-      // entries of one column j are summed side by side (independent sums, contiguous rows)
+      // entries of one column j are summed side by side (independent sums, contiguous rows),
+      // four columns c per pass (each sum still adds its products in increasing c)
       for (int j = 0; j < k; ++j) {
         const int column = drows[p + j] - first;
         const int count = rows_below - j;
         sum_storage.assign(count, 0.0);
         double* sum = sum_storage.data();
-        for (int c = 0; c < dwidth; ++c) {
-          const double* bc = block_column(c) + j;  // rows j.. of column c
+        int c = 0;
+        for (; c + 4 <= dwidth; c += 4) {
+          const double* b0 = block_column(c) + j;  // rows j.. of column c
+          const double* b1 = block_column(c + 1) + j;
+          const double* b2 = block_column(c + 2) + j;
+          const double* b3 = block_column(c + 3) + j;
+          const double f0 = b0[0], f1 = b1[0], f2 = b2[0], f3 = b3[0];
+          for (int i = 0; i < count; ++i) {
+            double t = sum[i] + b0[i] * f0;
+            t += b1[i] * f1;
+            t += b2[i] * f2;
+            sum[i] = t + b3[i] * f3;
+          }
+        }
+        for (; c < dwidth; ++c) {
+          const double* bc = block_column(c) + j;
           const double bjc = bc[0];
           for (int i = 0; i < count; ++i) sum[i] += bc[i] * bjc;
         }
-        for (int i = 0; i < count; ++i) panel(local[drows[p + j + i]], column) -= sum[i];
+        // the rows usually land on consecutive rows of the panel
+        const int* target = drows + p + j;
+        const int top = local[target[0]];
+        if (local[target[count - 1]] - top == count - 1) {
+          double* out = &panel(top, column);
+          for (int i = 0; i < count; ++i) out[i] -= sum[i];
+        } else {
+          for (int i = 0; i < count; ++i) panel(local[target[i]], column) -= sum[i];
+        }
       }
       next_row[d] = q;
       if (q < dm) {  // d next updates the supernode of its next row
@@ -152,7 +175,21 @@ bool SupernodalCholesky::factorize(const Eigen::SparseMatrix<double>& lower, dou
     // order; the rows are updated side by side (column-major: contiguous).
     for (int c = 0; c < width; ++c) {
       double* pc = &panel(0, c);
-      for (int t = 0; t < c; ++t) {
+      int t = 0;
+      for (; t + 4 <= c; t += 4) {  // four t per pass, each entry still in increasing t
+        const double* p0 = &panel(0, t);
+        const double* p1 = &panel(0, t + 1);
+        const double* p2 = &panel(0, t + 2);
+        const double* p3 = &panel(0, t + 3);
+        const double c0 = p0[c], c1 = p1[c], c2 = p2[c], c3 = p3[c];
+        for (int i = c; i < m; ++i) {
+          double v = pc[i] - p0[i] * c0;
+          v -= p1[i] * c1;
+          v -= p2[i] * c2;
+          pc[i] = v - p3[i] * c3;
+        }
+      }
+      for (; t < c; ++t) {
         const double* pt = &panel(0, t);
         const double ct = pt[c];
         for (int i = c; i < m; ++i) pc[i] -= pt[i] * ct;
