@@ -87,6 +87,32 @@ void compare(const QpProblem& p, const std::vector<int>& warm, ActiveSetSolver& 
   CHECK((active.x - reference.x).lpNorm<Eigen::Infinity>() < 1e-4);
 }
 
+// a random QP of 10 variables, 3 equalities (shift 1e-3) and 12 inequalities, `dependent` of them
+// combinations of others
+QpProblem regularized_qp(unsigned seed, int dependent) {
+  std::mt19937_64 rng(seed);
+  RandomQpSpec spec;
+  spec.n = 10;
+  spec.equalities = 3;
+  spec.inequalities = 12;
+  spec.dependent = dependent;
+  spec.shift = 1e-3;
+  return random_qp(rng, spec);
+}
+
+// `solver` (which may keep factors from earlier solves) and a fresh solver give the same
+// solution of q from the same warm start, bit for bit
+void check_same_as_fresh(ActiveSetSolver& solver, const QpProblem& q, const std::vector<int>& warm) {
+  ActiveSetSolver fresh;
+  const QpSolution a = solver.solve(q, warm);
+  const QpSolution b = fresh.solve(q, warm);
+  REQUIRE(a.status == QpStatus::converged);
+  check_kkt(q, a, 1e-9);
+  CHECK(a.x == b.x);  // exactly
+  CHECK(a.active == b.active);
+  CHECK(a.iterations == b.iterations);
+}
+
 }  // namespace
 
 TEST_SUITE("qp") {
@@ -187,23 +213,9 @@ TEST_CASE("appended rows fold into the sparse base after max_appended") {
 // equality row, the shift, the masses) makes a new one. Rows outside the base do not count.
 // Whichever way the factor is got, the solution is the one a fresh solver finds, bit for bit.
 TEST_CASE("a base made of unchanged rows keeps its factor; the solution is a fresh solver's") {
-  std::mt19937_64 rng(31);
-  RandomQpSpec spec;
-  spec.n = 10;
-  spec.equalities = 3;
-  spec.inequalities = 12;
-  spec.shift = 1e-3;
-  QpProblem p = random_qp(rng, spec);
+  QpProblem p = regularized_qp(31, 0);
   ActiveSetSolver solver;
-  auto same_as_fresh = [&](const QpProblem& q) {
-    ActiveSetSolver fresh;
-    const QpSolution a = solver.solve(q, {});
-    const QpSolution b = fresh.solve(q, {});
-    REQUIRE(a.status == QpStatus::converged);
-    check_kkt(q, a, 1e-9);
-    CHECK(a.x == b.x);  // exactly
-    CHECK(a.active == b.active);
-  };
+  auto same_as_fresh = [&](const QpProblem& q) { check_same_as_fresh(solver, q, {}); };
   same_as_fresh(p);
   const long made = solver.stats.factorizations, kept = solver.stats.reused_factors;
   // the same problem; then other inequalities and another force (the base, the equalities
@@ -233,24 +245,10 @@ TEST_CASE("a base made of unchanged rows keeps its factor; the solution is a fre
 // for value, the same masses) appended again are restored instead of recomputed; any change
 // of them, or of the base, recomputes them. Either way the solution is a fresh solver's.
 TEST_CASE("a warm start of unchanged rows on an unchanged base keeps its bordered rows") {
-  std::mt19937_64 rng(32);
-  RandomQpSpec spec;
-  spec.n = 10;
-  spec.equalities = 3;
-  spec.inequalities = 12;
-  spec.dependent = 2;  // the warm start may hold dependent rows, left out either way
-  spec.shift = 1e-3;
-  QpProblem p = random_qp(rng, spec);
+  QpProblem p = regularized_qp(32, 2);  // the warm start may hold dependent rows, left out either way
   ActiveSetSolver solver;
   auto same_as_fresh = [&](const QpProblem& q, const std::vector<int>& warm) {
-    ActiveSetSolver fresh;
-    const QpSolution a = solver.solve(q, warm);
-    const QpSolution b = fresh.solve(q, warm);
-    REQUIRE(a.status == QpStatus::converged);
-    check_kkt(q, a, 1e-9);
-    CHECK(a.x == b.x);  // exactly
-    CHECK(a.active == b.active);
-    CHECK(a.iterations == b.iterations);
+    check_same_as_fresh(solver, q, warm);
   };
   std::vector<int> warm = {0, 3, 5, 9, 10, 11};
   same_as_fresh(p, warm);
