@@ -164,7 +164,7 @@ void ActiveSetSolver::make_plan() {
   if (nb > 0) base_factor_.analyze(base_system_);
   ++stats.analyses;
   has_plan_ = true;
-  factored_.clear();  // the factor (if any) belongs to the old pattern
+  factor_kept_ = false;  // the factor (if any) belongs to the old pattern
 }
 
 void ActiveSetSolver::start_signature(const QpProblem& problem, const std::vector<int>& start,
@@ -264,15 +264,15 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
   }
 
   // the inputs of the assembly below equal to those of the factor already made (the same rows,
-  // weights, base and shift: a chord iteration's QPs, a resting cloth): the assembled matrix would
-  // be equal value for value, so the factor is still exact and the assembly is skipped
+  // weights, base and shift: a chord iteration's QPs, a resting cloth): the assembled matrix
+  // would be equal value for value, so the factor is still exact and nothing is assembled
   auto inside = [&](int row) { return row < me || in_base_[planned_[row - me]]; };
   factored_inside_now_.resize(nb);
   for (int r = 0; r < nb; ++r) factored_inside_now_[r] = inside(r) ? 1 : 0;
   const std::size_t row_entries = static_cast<std::size_t>(base_rows_.nonZeros());
   const double* row_values = base_rows_.valuePtr();
   const double* row_weighted = base_rows_weighted_.valuePtr();
-  bool unchanged = !factored_.empty() && factored_shift_ == problem.equality_shift &&
+  bool unchanged = factor_kept_ && factored_shift_ == problem.equality_shift &&
                    factored_inside_ == factored_inside_now_ && factored_values_.size() == row_entries;
   const int* row_outer = base_rows_.outerIndexPtr();
   for (int r = 0; unchanged && r < nb; ++r) {
@@ -285,7 +285,7 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
     ++stats.reused_factors;
     return true;
   }
-  ++base_generation_;  // the base rows may differ from those of a kept warm-start block
+  ++base_generation_;  // a new factor: a kept warm-start block no longer fits it
 
   // lower triangle of [E; A] M^-1 [E; A]^T with sigma on the equality diagonal; the rows of
   // inequalities outside the base are decoupled (unit diagonal, explicit zeros elsewhere), so
@@ -312,22 +312,11 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
       entry[p] = gram;
     }
   }
-  // the same matrix as the one factorized last (a resting cloth; a sequence of QPs that keeps
-  // its equality rows, cloth/contact_projection.h): the factor is still exact
-  const double* values = base_system_.valuePtr();
-  const std::size_t entries = static_cast<std::size_t>(base_system_.nonZeros());
-  if (factored_.size() == entries && std::equal(values, values + entries, factored_.begin())) {
-    ++stats.reused_factors;
-    remember_inputs(problem.equality_shift);
-    return true;
-  }
   ++stats.factorizations;
   stats.factored_rows += nb;
-  factored_.clear();
-  if (!base_factor_.factorize(base_system_, 0.0)) return false;
-  factored_.assign(values, values + entries);
-  remember_inputs(problem.equality_shift);
-  return true;
+  factor_kept_ = base_factor_.factorize(base_system_, 0.0);
+  if (factor_kept_) remember_inputs(problem.equality_shift);
+  return factor_kept_;
 }
 
 bool ActiveSetSolver::refactor_appended() {
