@@ -50,14 +50,16 @@ void upper_solve(const Eigen::MatrixXd& L, Eigen::VectorXd& v) {
   }
 }
 
-// the lower Cholesky factor of A - B^T B, false if it is not positive definite
-bool schur_cholesky(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, Eigen::MatrixXd& L) {
+// the lower Cholesky factor of A - B^T B + C^T C, false if it is not positive definite
+bool schur_cholesky(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Eigen::MatrixXd& C,
+                    Eigen::MatrixXd& L) {
   const Eigen::Index p = A.rows();
   L.setZero(p, p);
   for (Eigen::Index j = 0; j < p; ++j)
     for (Eigen::Index i = j; i < p; ++i) {
       double sum = A(i, j);
       for (Eigen::Index r = 0; r < B.rows(); ++r) sum -= B(r, i) * B(r, j);
+      for (Eigen::Index r = 0; r < C.rows(); ++r) sum += C(r, i) * C(r, j);
       L(i, j) = sum;
     }
   for (Eigen::Index j = 0; j < p; ++j) {
@@ -73,6 +75,29 @@ bool schur_cholesky(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, Eigen::M
     }
   }
   return true;
+}
+
+// L L^T + v v^T = L' L'^T in place (L lower triangular; v is consumed)
+void rank_one_update(Eigen::MatrixXd& L, Eigen::VectorXd v) {
+  for (Eigen::Index k = 0; k < L.rows(); ++k) {
+    const double r = std::sqrt(L(k, k) * L(k, k) + v[k] * v[k]);
+    const double c = r / L(k, k), s = v[k] / L(k, k);
+    L(k, k) = r;
+    for (Eigen::Index i = k + 1; i < L.rows(); ++i) {
+      L(i, k) = (L(i, k) + s * v[i]) / c;
+      v[i] = c * v[i] - s * L(i, k);
+    }
+  }
+}
+
+// y = B^T v  (B: rows by cols)
+void transpose_product(const Eigen::MatrixXd& B, const Eigen::VectorXd& v, Eigen::VectorXd& y) {
+  y.resize(B.cols());
+  for (Eigen::Index c = 0; c < B.cols(); ++c) {
+    double sum = 0;
+    for (Eigen::Index r = 0; r < B.rows(); ++r) sum += B(r, c) * v[r];
+    y[c] = sum;
+  }
 }
 
 }  // namespace
@@ -203,6 +228,7 @@ bool ActiveSetSolver::restore_start(const QpProblem& problem, const std::vector<
   bordered_ = kept_start_.bordered;
   appended_system_ = kept_start_.system;
   schur_factor_ = kept_start_.schur;
+  bordered_masked_.resize(0, static_cast<Eigen::Index>(appended_.size()));
   // rows left out as dependent then are left out now
   for (int k : start) working[k] = 0;
   for (int k : appended_) working[k] = 1;
@@ -221,7 +247,9 @@ void ActiveSetSolver::remember_inputs(double shift) {
 bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<int>& base) {
   base_ = base;
   appended_.clear();
+  masked_.clear();
   const int me = problem.equalities(), mi = problem.inequalities();
+  is_masked_.assign(mi, 0);
   in_base_.assign(mi, 0);
   for (int k : base_) in_base_[k] = 1;
   // The planned inequalities S hold the base. The rows of S outside it cost as much as working
@@ -258,6 +286,9 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
   bordered_.resize(nb, 0);
   appended_system_.resize(0, 0);
   schur_factor_.resize(0, 0);
+  mask_columns_.resize(nb, 0);
+  mask_factor_.resize(0, 0);
+  bordered_masked_.resize(0, 0);
   if (nb == 0) {
     ++base_generation_;
     return true;
@@ -320,30 +351,97 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
 }
 
 bool ActiveSetSolver::refactor_appended() {
-  return schur_cholesky(appended_system_, bordered_, schur_factor_);
+  return schur_cholesky(appended_system_, bordered_, bordered_masked_, schur_factor_);
+}
+
+void ActiveSetSolver::mask_coordinates(const Eigen::VectorXd& l, Eigen::VectorXd& k) const {
+  transpose_product(mask_columns_, l, k);
+  lower_solve(mask_factor_, k);
+}
+
+void ActiveSetSolver::project_out_masked(Eigen::VectorXd& y) const {
+  if (masked_.empty()) return;
+  Eigen::VectorXd nu;
+  mask_coordinates(y, nu);
+  upper_solve(mask_factor_, nu);
+  subtract_product(mask_columns_, nu, y);
+}
+
+// Releases base row k without refactorizing: it stays in the sparse factor with its
+// multiplier held at zero (see the header). False (nothing changed) when the masked block
+// would be numerically singular.
+bool ActiveSetSolver::mask(int k) {
+  const int nb = static_cast<int>(base_rows_.rows()), m = static_cast<int>(masked_.size());
+  const int q = static_cast<int>(appended_.size());
+  Eigen::VectorXd unit = Eigen::VectorXd::Zero(nb), column, h;
+  unit[slot_[k]] = 1;
+  base_factor_.forward(unit, column);
+  mask_coordinates(column, h);  // N^-1 M_R^T m_k: the new row of N
+  const double gram = column.squaredNorm();
+  const double eta2 = gram - h.squaredNorm();
+  if (!(eta2 > settings.dependence_tolerance * gram)) return false;
+  const double eta = std::sqrt(eta2);
+  // every appended row's new coordinate, and the Schur factor of the appended rows
+  // (D - B^T B + K^T K) gains kappa kappa^T
+  Eigen::VectorXd kappa(q);
+  for (int j = 0; j < q; ++j) {
+    double sum = 0;
+    for (int r = 0; r < nb; ++r) sum += column[r] * bordered_(r, j);
+    for (int i = 0; i < m; ++i) sum -= h[i] * bordered_masked_(i, j);
+    kappa[j] = sum / eta;
+  }
+  mask_columns_.conservativeResize(nb, m + 1);
+  mask_columns_.col(m) = column;
+  mask_factor_.conservativeResize(m + 1, m + 1);
+  mask_factor_.col(m).setZero();
+  mask_factor_.row(m).head(m) = h.transpose();
+  mask_factor_(m, m) = eta;
+  bordered_masked_.conservativeResize(m + 1, q);
+  bordered_masked_.row(m) = kappa.transpose();
+  rank_one_update(schur_factor_, kappa);
+  masked_.push_back(k);
+  is_masked_[k] = 1;
+  base_.erase(std::find(base_.begin(), base_.end(), k));
+  ++stats.masked;
+  return true;
 }
 
 void ActiveSetSolver::solve_kkt(const Eigen::VectorXd& rhs_base, const Eigen::VectorXd& rhs_appended,
                                 Eigen::VectorXd& zeta_base, Eigen::VectorXd& zeta_appended) const {
-  // [L 0; l^T L_S] [L^T l; 0 L_S^T] zeta = rhs, with the sparse part permuted (eq. 3.11)
-  Eigen::VectorXd y_base;
+  // [L 0; l^T L_S] [L^T l; 0 L_S^T] zeta = rhs, with the sparse part permuted (eq. 3.11); the
+  // masked rows' coordinates enter the Schur complement with the opposite sign and are
+  // projected out of the base part (P = L^-T (I - M_R G^-1 M_R^T) L^-1, see the header)
+  Eigen::VectorXd y_base, k_base;
   if (rhs_base.size() > 0) base_factor_.forward(rhs_base, y_base);
   zeta_appended = rhs_appended;
   if (zeta_appended.size() > 0) {
     if (y_base.size() > 0) subtract_transpose_product(bordered_, y_base, zeta_appended);
+    if (!masked_.empty()) {
+      mask_coordinates(y_base, k_base);
+      k_base = -k_base;
+      subtract_transpose_product(bordered_masked_, k_base, zeta_appended);
+    }
     lower_solve(schur_factor_, zeta_appended);
     upper_solve(schur_factor_, zeta_appended);
     if (y_base.size() > 0) subtract_product(bordered_, zeta_appended, y_base);
   }
-  if (y_base.size() > 0) base_factor_.backward(y_base, zeta_base);
-  else zeta_base.resize(0);
+  if (y_base.size() > 0) {
+    project_out_masked(y_base);
+    base_factor_.backward(y_base, zeta_base);
+    for (int k : masked_) zeta_base[slot_[k]] = 0;
+  } else {
+    zeta_base.resize(0);
+  }
 }
 
-void ActiveSetSolver::push_appended(int k, const Eigen::VectorXd& l, const Eigen::VectorXd& t,
-                                    const Eigen::VectorXd& u_appended, double diagonal, double pivot2) {
+void ActiveSetSolver::push_appended(int k, const Eigen::VectorXd& l, const Eigen::VectorXd& k_masked,
+                                    const Eigen::VectorXd& t, const Eigen::VectorXd& u_appended, double diagonal,
+                                    double pivot2) {
   const int q = static_cast<int>(appended_.size());
   bordered_.conservativeResize(l.size(), q + 1);
   if (l.size() > 0) bordered_.col(q) = l;
+  bordered_masked_.conservativeResize(static_cast<Eigen::Index>(masked_.size()), q + 1);
+  if (!masked_.empty()) bordered_masked_.col(q) = k_masked;
   appended_system_.conservativeResize(q + 1, q + 1);
   appended_system_.row(q).head(q) = u_appended.transpose();
   appended_system_.col(q).head(q) = u_appended;
@@ -356,21 +454,31 @@ void ActiveSetSolver::push_appended(int k, const Eigen::VectorXd& l, const Eigen
   ++stats.appended;
 }
 
+void ActiveSetSolver::bordered_row(const Eigen::VectorXd& l, const Eigen::VectorXd& u_appended,
+                                   Eigen::VectorXd& k_masked, Eigen::VectorXd& t) const {
+  if (masked_.empty()) k_masked.resize(0);
+  else mask_coordinates(l, k_masked);
+  t = u_appended;
+  if (appended_.empty()) return;
+  if (l.size() > 0) subtract_transpose_product(bordered_, l, t);
+  if (k_masked.size() > 0) {
+    const Eigen::VectorXd negative = -k_masked;
+    subtract_transpose_product(bordered_masked_, negative, t);
+  }
+  lower_solve(schur_factor_, t);
+}
+
 // Appends working inequality k as a bordered row (eq. 3.12); false (nothing changed) when
 // its gradient depends on the working rows.
 bool ActiveSetSolver::append(const QpProblem& problem, int k) {
-  Eigen::VectorXd u_base, u_appended, l, t;
+  Eigen::VectorXd u_base, u_appended, l, k_masked, t;
   row_products(problem, k, u_base, u_appended);
   if (base_rows_.rows() > 0) base_factor_.forward(u_base, l);
-  t = u_appended;
-  if (!appended_.empty()) {
-    if (l.size() > 0) subtract_transpose_product(bordered_, l, t);
-    lower_solve(schur_factor_, t);
-  }
+  bordered_row(l, u_appended, k_masked, t);
   const double diagonal = row_norm_[k] * row_norm_[k];
-  const double pivot2 = diagonal - l.squaredNorm() - t.squaredNorm();
+  const double pivot2 = diagonal - l.squaredNorm() + k_masked.squaredNorm() - t.squaredNorm();
   if (!(pivot2 > settings.dependence_tolerance * diagonal)) return false;
-  push_appended(k, l, t, u_appended, diagonal, pivot2);
+  push_appended(k, l, k_masked, t, u_appended, diagonal, pivot2);
   return true;
 }
 
@@ -479,30 +587,41 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
   };
   auto remove = [&](const std::vector<int>& leaving) {
     stats.removed += static_cast<long>(leaving.size());
-    bool in_base = false;
-    for (int k : leaving) in_base |= in_base_[k] != 0;
-    if (in_base) return refactor_without(leaving);
-    // only bordered rows leave: drop their columns and refactor the small dense block
-    for (int k : leaving) working[k] = 0;
-    std::vector<int> keep;
-    for (std::size_t j = 0; j < appended_.size(); ++j)
-      if (working[appended_[j]]) keep.push_back(static_cast<int>(j));
-    const int p = static_cast<int>(keep.size());
-    Eigen::MatrixXd bordered(bordered_.rows(), p), system(p, p);
-    std::vector<int> rows(p);
-    for (int a = 0; a < p; ++a) {
-      rows[a] = appended_[keep[a]];
-      bordered.col(a) = bordered_.col(keep[a]);
-      for (int c = 0; c < p; ++c) system(a, c) = appended_system_(keep[a], keep[c]);
+    std::vector<int> from_base;  // working rows of the base (the rest are bordered rows)
+    for (int k : leaving) {
+      working[k] = 0;
+      if (in_base_[k] && !is_masked_[k]) from_base.push_back(k);
     }
-    appended_ = rows;
-    bordered_ = bordered;
-    appended_system_ = system;
-    return refactor_appended() || refactor_without({});
+    if (masked_.size() + from_base.size() > static_cast<std::size_t>(settings.max_masked))
+      return refactor_without({});
+    // the bordered rows that leave: drop their columns and refactor the small dense block
+    if (from_base.size() < leaving.size()) {
+      std::vector<int> keep;
+      for (std::size_t j = 0; j < appended_.size(); ++j)
+        if (working[appended_[j]]) keep.push_back(static_cast<int>(j));
+      const int p = static_cast<int>(keep.size());
+      Eigen::MatrixXd bordered(bordered_.rows(), p), bordered_masked(bordered_masked_.rows(), p), system(p, p);
+      std::vector<int> rows(p);
+      for (int a = 0; a < p; ++a) {
+        rows[a] = appended_[keep[a]];
+        bordered.col(a) = bordered_.col(keep[a]);
+        bordered_masked.col(a) = bordered_masked_.col(keep[a]);
+        for (int c = 0; c < p; ++c) system(a, c) = appended_system_(keep[a], keep[c]);
+      }
+      appended_ = rows;
+      bordered_ = bordered;
+      bordered_masked_ = bordered_masked;
+      appended_system_ = system;
+      if (!refactor_appended()) return refactor_without({});
+    }
+    // the base rows that leave are masked
+    for (int k : from_base)
+      if (!mask(k)) return refactor_without({});
+    return true;
   };
 
   Eigen::VectorXd rhs_base, rhs_appended, zeta_base, zeta_appended, x, slack;
-  Eigen::VectorXd u_base, u_appended, l, t;
+  Eigen::VectorXd u_base, u_appended, l, k_masked, t;
   for (int iteration = 0;; ++iteration) {
     // multipliers of the working set, then x = M^-1 (f + G_W^T zeta)
     const int nb = static_cast<int>(base_rows_.rows()), p = static_cast<int>(appended_.size());
@@ -592,19 +711,16 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
       row_products(problem, entering, u_base, u_appended);
       if (nb_now > 0) base_factor_.forward(u_base, l);
       else l.resize(0);
-      t = u_appended;
-      if (q > 0) {
-        if (l.size() > 0) subtract_transpose_product(bordered_, l, t);
-        lower_solve(schur_factor_, t);
-      }
+      bordered_row(l, u_appended, k_masked, t);
       const double diagonal = row_norm_[entering] * row_norm_[entering];
-      const double pivot2 = diagonal - l.squaredNorm() - t.squaredNorm();
+      const double pivot2 = diagonal - l.squaredNorm() + k_masked.squaredNorm() - t.squaredNorm();
       const bool independent = pivot2 > settings.dependence_tolerance * diagonal;
       Eigen::VectorXd alpha_appended = t, alpha_base;
       if (q > 0) upper_solve(schur_factor_, alpha_appended);
       if (l.size() > 0) {
         Eigen::VectorXd y = l;
         if (q > 0) subtract_product(bordered_, alpha_appended, y);
+        project_out_masked(y);
         base_factor_.backward(y, alpha_base);
       }
       // the ratio test over the working inequalities
@@ -640,7 +756,7 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
       z[entering] += step_length;
       solution.x = x;
       if (full <= partial) {  // the entering row becomes tight: append it
-        push_appended(entering, l, t, u_appended, diagonal, pivot2);
+        push_appended(entering, l, k_masked, t, u_appended, diagonal, pivot2);
         working[entering] = 1;
         done = true;
       } else {  // a working multiplier reached zero first: it leaves

@@ -31,9 +31,17 @@
 // the direction of the dual step) comes from one more backward solve; a working inequality
 // with positive alpha leaves by the ratio test and the new one enters (Remark 3.5.2); if no
 // alpha is positive the problem is infeasible, since a x cannot grow while the working rows
-// hold. Removals of appended rows refactor only the small dense block;
-// removals of base rows, or more than max_appended appended rows, refactor the base
-// (Remark 3.5.4: with all negative multipliers leaving at once this beats downdates).
+// hold. Removals of appended rows refactor only the small dense block. A base row that leaves
+// stays in the sparse factor, masked (Schur-complement method of Gill, Murray, Saunders and
+// Wright): its multiplier is held at zero by one more bordered row of the KKT system,
+// [K_B E_R; E_R^T 0], whose block E_R^T K_B^-1 E_R = M_R^T M_R (m_r = L^-1 e_r, one forward
+// solve per masked row) has its own small Cholesky factor N. With k(u) = N^-1 M_R^T L^-1 u,
+// u^T P v = (L^-1 u)^T (L^-1 v) - k(u)^T k(v) for P the inverse of the base without the masked
+// rows, so masking a row only appends an entry to every appended row's k and updates the
+// Schur factor of the appended rows by rank one. More than max_masked masked rows, or more
+// than max_appended appended ones, refactor the base (Remark 3.5.4's refactorization, now
+// only when the bordered blocks have grown; releasing a napkin's self-contacts one by one
+// refactorized the base thousands of times).
 // A base whose rows, M^-1 weights and shift equal those of the last factorization (a chord
 // iteration, cloth/contact_projection.h; a resting cloth) keeps its factor without being
 // assembled again (stats.reused_factors); so does the block of bordered rows of a warm start
@@ -64,6 +72,7 @@ struct ActiveSetSettings {
   // one (tablecloth 11 %, cylinder 7 %, napkin-fold 4 % faster; all rows appended made
   // napkin-fold's QPs with 100-200 warm contacts 24 % slower).
   int max_bordered_start = 48;
+  int max_masked = 32;                   // masked base rows kept before the base is refactorized
 };
 
 struct ActiveSetStats {
@@ -76,6 +85,7 @@ struct ActiveSetStats {
   long analyses = 0;         // sparse symbolic analyses (pattern changed)
   long appended = 0;         // rows appended to the factor
   long removed = 0;          // inequalities released
+  long masked = 0;           // base rows released by masking (no refactorization)
   long dependent_swaps = 0;  // Remark 3.5.2 exchanges
 };
 
@@ -98,14 +108,25 @@ class ActiveSetSolver {
                  Eigen::VectorXd& zeta_base, Eigen::VectorXd& zeta_appended) const;
   void row_products(const QpProblem& problem, int k, Eigen::VectorXd& base_part, Eigen::VectorXd& appended_part);
   bool append(const QpProblem& problem, int k);
-  void push_appended(int k, const Eigen::VectorXd& l, const Eigen::VectorXd& t, const Eigen::VectorXd& u_appended,
-                     double diagonal, double pivot2);
+  // for a row with l = L^-1 u_B and products u_appended with the appended rows: its masked
+  // coordinates k and t, its row of the Schur factor (eq. 3.12)
+  void bordered_row(const Eigen::VectorXd& l, const Eigen::VectorXd& u_appended, Eigen::VectorXd& k_masked,
+                    Eigen::VectorXd& t) const;
+  bool mask(int k);
+  // k = N^-1 M_R^T l
+  void mask_coordinates(const Eigen::VectorXd& l, Eigen::VectorXd& k) const;
+  // y -= M_R G^-1 M_R^T y, G = N N^T: y = L^-1 r becomes L^T P r
+  void project_out_masked(Eigen::VectorXd& y) const;
+  void push_appended(int k, const Eigen::VectorXd& l, const Eigen::VectorXd& k_masked, const Eigen::VectorXd& t,
+                     const Eigen::VectorXd& u_appended, double diagonal, double pivot2);
 
   Eigen::VectorXd inverse_mass_;
   Eigen::VectorXd row_norm_;           // |a_k|_W per inequality
   std::vector<int> base_;              // working inequalities inside the sparse factor
   std::vector<int> appended_;          // working inequalities appended as bordered rows
-  std::vector<char> in_base_;          // per inequality: inside the sparse factor
+  std::vector<char> in_base_;          // per inequality: inside the sparse factor (working or masked)
+  std::vector<int> masked_;            // base rows released without refactorization
+  std::vector<char> is_masked_;        // per inequality: masked
   // The sparse factor holds the equalities and the planned inequalities S, a superset of the
   // base (the rest decoupled): every inequality, or the base alone when the inequalities far
   // outnumber the equalities and the base (factor_base).
@@ -157,6 +178,9 @@ class ActiveSetSolver {
   Eigen::MatrixXd bordered_;           // base size by #appended: the l vectors of eq. 3.12
   Eigen::MatrixXd appended_system_;    // #appended square: A_P M^-1 A_P^T
   Eigen::MatrixXd schur_factor_;       // lower Cholesky factor of the Schur complement
+  Eigen::MatrixXd mask_columns_;       // base size by #masked: m_r = L^-1 e_r
+  Eigen::MatrixXd mask_factor_;        // #masked square: N, N N^T = M_R^T M_R
+  Eigen::MatrixXd bordered_masked_;    // #masked by #appended: k of each appended row
 };
 
 }  // namespace tela

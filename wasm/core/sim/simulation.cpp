@@ -279,6 +279,7 @@ std::string Simulation::summary_json() const {
                  {"factorizations", qp.factorizations},
                  {"reused_factors", qp.reused_factors},
                  {"reused_starts", qp.reused_starts},
+                 {"masked", qp.masked},
                  {"analyses", qp.analyses}};
   }
   out["state_hash"] = state_hash();
