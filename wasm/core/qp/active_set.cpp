@@ -622,34 +622,41 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
 
   Eigen::VectorXd rhs_base, rhs_appended, zeta_base, zeta_appended, x, slack;
   Eigen::VectorXd u_base, u_appended, l, k_masked, t;
+  // `current`: x and the multipliers belong to the working set. After a dual step that brought
+  // its row in they do without a solve (updated along the step, as Goldfarb and Idnani do);
+  // `solved`: they come from a solve of the KKT system, as the returned solution must.
+  bool current = false, solved = false;
   for (int iteration = 0;; ++iteration) {
-    // multipliers of the working set, then x = M^-1 (f + G_W^T zeta)
-    const int nb = static_cast<int>(base_rows_.rows()), p = static_cast<int>(appended_.size());
-    rhs_base.resize(nb);
-    if (nb > 0) {
-      rhs_base.head(me) = problem.equality_rhs;
-      for (int i = me; i < nb; ++i) rhs_base[i] = b[planned_[i - me]];
-      rhs_base -= base_rows_ * free_step;
-      for (int i = me; i < nb; ++i)
-        if (!in_base_[planned_[i - me]]) rhs_base[i] = 0;  // decoupled rows
-    }
-    rhs_appended.resize(p);
-    for (int j = 0; j < p; ++j) rhs_appended[j] = b[appended_[j]] - row_dot(problem.inequality, appended_[j], free_step);
-    solve_kkt(rhs_base, rhs_appended, zeta_base, zeta_appended);
-    x = free_step;
-    if (nb > 0) x += base_rows_weighted_.transpose() * zeta_base;
-    for (int j = 0; j < p; ++j)
-      for (SparseRows::InnerIterator it(problem.inequality, appended_[j]); it; ++it)
-        x[it.col()] += inverse_mass_[it.col()] * it.value() * zeta_appended[j];
-    solution.x = x;
-    solution.iterations = iteration;
-    solution.equality_multipliers = zeta_base.head(me);
-    solution.inequality_multipliers.setZero();
-    for (int k : base_) solution.inequality_multipliers[k] = zeta_base[slot_[k]];
-    for (int j = 0; j < p; ++j) solution.inequality_multipliers[appended_[j]] = zeta_appended[j];
-    if (!x.allFinite() || !solution.inequality_multipliers.allFinite()) {
-      solution.status = QpStatus::non_finite;
-      break;
+    if (!current) {
+      // multipliers of the working set, then x = M^-1 (f + G_W^T zeta)
+      const int nb = static_cast<int>(base_rows_.rows()), p = static_cast<int>(appended_.size());
+      rhs_base.resize(nb);
+      if (nb > 0) {
+        rhs_base.head(me) = problem.equality_rhs;
+        for (int i = me; i < nb; ++i) rhs_base[i] = b[planned_[i - me]];
+        rhs_base -= base_rows_ * free_step;
+        for (int i = me; i < nb; ++i)
+          if (!in_base_[planned_[i - me]]) rhs_base[i] = 0;  // decoupled rows
+      }
+      rhs_appended.resize(p);
+      for (int j = 0; j < p; ++j) rhs_appended[j] = b[appended_[j]] - row_dot(problem.inequality, appended_[j], free_step);
+      solve_kkt(rhs_base, rhs_appended, zeta_base, zeta_appended);
+      x = free_step;
+      if (nb > 0) x += base_rows_weighted_.transpose() * zeta_base;
+      for (int j = 0; j < p; ++j)
+        for (SparseRows::InnerIterator it(problem.inequality, appended_[j]); it; ++it)
+          x[it.col()] += inverse_mass_[it.col()] * it.value() * zeta_appended[j];
+      solution.x = x;
+      solution.iterations = iteration;
+      solution.equality_multipliers = zeta_base.head(me);
+      solution.inequality_multipliers.setZero();
+      for (int k : base_) solution.inequality_multipliers[k] = zeta_base[slot_[k]];
+      for (int j = 0; j < p; ++j) solution.inequality_multipliers[appended_[j]] = zeta_appended[j];
+      if (!x.allFinite() || !solution.inequality_multipliers.allFinite()) {
+        solution.status = QpStatus::non_finite;
+        break;
+      }
+      current = solved = true;
     }
 
     // release every working inequality with a negative multiplier (Remark 3.5.4)
@@ -666,6 +673,7 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
         break;
       }
       ++stats.iterations;
+      current = false;
       if (!remove(leaving)) {
         solution.status = QpStatus::singular;
         break;
@@ -684,6 +692,10 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
         worst = distance;
         entering = k;
       }
+    }
+    if (entering < 0 && !solved) {  // solve for the final working set
+      current = false;
+      continue;
     }
     if (entering < 0) {
       // dependent equality rows without regularization can pass the factorization with a
@@ -750,6 +762,7 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
         for (SparseRows::InnerIterator it(problem.inequality, appended_[j]); it; ++it)
           direction[it.col()] -= it.value() * alpha_appended[j];
       x += step_length * inverse_mass_.cwiseProduct(direction);
+      solved = false;
       if (me > 0) solution.equality_multipliers -= step_length * alpha_base.head(me);
       for (int k : base_) z[k] -= step_length * alpha_base[slot_[k]];
       for (int j = 0; j < q; ++j) z[appended_[j]] -= step_length * alpha_appended[j];
