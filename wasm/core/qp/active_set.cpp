@@ -50,31 +50,29 @@ void upper_solve(const Eigen::MatrixXd& L, Eigen::VectorXd& v) {
   }
 }
 
-// the lower Cholesky factor of A - B^T B + C^T C, false if it is not positive definite
-bool schur_cholesky(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, const Eigen::MatrixXd& C,
-                    Eigen::MatrixXd& L) {
-  const Eigen::Index p = A.rows();
-  L.setZero(p, p);
-  for (Eigen::Index j = 0; j < p; ++j)
-    for (Eigen::Index i = j; i < p; ++i) {
-      double sum = A(i, j);
-      for (Eigen::Index r = 0; r < B.rows(); ++r) sum -= B(r, i) * B(r, j);
-      for (Eigen::Index r = 0; r < C.rows(); ++r) sum += C(r, i) * C(r, j);
-      L(i, j) = sum;
-    }
-  for (Eigen::Index j = 0; j < p; ++j) {
-    double diagonal = L(j, j);
-    for (Eigen::Index k = 0; k < j; ++k) diagonal -= L(j, k) * L(j, k);
-    if (!(diagonal > 0)) return false;
-    diagonal = std::sqrt(diagonal);
-    L(j, j) = diagonal;
-    for (Eigen::Index i = j + 1; i < p; ++i) {
-      double sum = L(i, j);
-      for (Eigen::Index k = 0; k < j; ++k) sum -= L(i, k) * L(j, k);
-      L(i, j) = sum / diagonal;
+// L' L'^T = (L L^T) without row and column j, in place (L lower triangular): row j is
+// dropped and the extra superdiagonal this leaves below it is rotated away (Givens)
+void delete_factor_row(Eigen::MatrixXd& L, Eigen::Index j) {
+  const Eigen::Index p = L.rows();
+  for (Eigen::Index c = j; c + 1 < p; ++c) {
+    const double a = L(c + 1, c), b = L(c + 1, c + 1);
+    const double r = std::sqrt(a * a + b * b);
+    if (r == 0) continue;
+    const double cosine = a / r, sine = b / r;
+    for (Eigen::Index i = c + 1; i < p; ++i) {
+      const double u = L(i, c), v = L(i, c + 1);
+      L(i, c) = cosine * u + sine * v;
+      L(i, c + 1) = cosine * v - sine * u;
     }
   }
-  return true;
+  for (Eigen::Index i = j; i + 1 < p; ++i) L.row(i).head(p - 1) = L.row(i + 1).head(p - 1);
+  L.conservativeResize(p - 1, p - 1);
+}
+
+// the matrix without column j
+void delete_column(Eigen::MatrixXd& B, Eigen::Index j) {
+  for (Eigen::Index c = j; c + 1 < B.cols(); ++c) B.col(c) = B.col(c + 1);
+  B.conservativeResize(B.rows(), B.cols() - 1);
 }
 
 // L L^T + v v^T = L' L'^T in place (L lower triangular; v is consumed)
@@ -215,7 +213,6 @@ void ActiveSetSolver::keep_start(const QpProblem& problem, const std::vector<int
   start_signature(problem, start, kept_start_.signature);
   kept_start_.appended = appended_;
   kept_start_.bordered = bordered_;
-  kept_start_.system = appended_system_;
   kept_start_.schur = schur_factor_;
 }
 
@@ -226,7 +223,6 @@ bool ActiveSetSolver::restore_start(const QpProblem& problem, const std::vector<
   if (signature_ != kept_start_.signature) return false;
   appended_ = kept_start_.appended;
   bordered_ = kept_start_.bordered;
-  appended_system_ = kept_start_.system;
   schur_factor_ = kept_start_.schur;
   bordered_masked_.resize(0, static_cast<Eigen::Index>(appended_.size()));
   // rows left out as dependent then are left out now
@@ -284,7 +280,6 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
   }
   const int nb = static_cast<int>(base_rows_.rows());
   bordered_.resize(nb, 0);
-  appended_system_.resize(0, 0);
   schur_factor_.resize(0, 0);
   mask_columns_.resize(nb, 0);
   mask_factor_.resize(0, 0);
@@ -348,10 +343,6 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
   factor_kept_ = base_factor_.factorize(base_system_, 0.0);
   if (factor_kept_) remember_inputs(problem.equality_shift);
   return factor_kept_;
-}
-
-bool ActiveSetSolver::refactor_appended() {
-  return schur_cholesky(appended_system_, bordered_, bordered_masked_, schur_factor_);
 }
 
 void ActiveSetSolver::mask_coordinates(const Eigen::VectorXd& l, Eigen::VectorXd& k) const {
@@ -435,17 +426,12 @@ void ActiveSetSolver::solve_kkt(const Eigen::VectorXd& rhs_base, const Eigen::Ve
 }
 
 void ActiveSetSolver::push_appended(int k, const Eigen::VectorXd& l, const Eigen::VectorXd& k_masked,
-                                    const Eigen::VectorXd& t, const Eigen::VectorXd& u_appended, double diagonal,
-                                    double pivot2) {
+                                    const Eigen::VectorXd& t, double pivot2) {
   const int q = static_cast<int>(appended_.size());
   bordered_.conservativeResize(l.size(), q + 1);
   if (l.size() > 0) bordered_.col(q) = l;
   bordered_masked_.conservativeResize(static_cast<Eigen::Index>(masked_.size()), q + 1);
   if (!masked_.empty()) bordered_masked_.col(q) = k_masked;
-  appended_system_.conservativeResize(q + 1, q + 1);
-  appended_system_.row(q).head(q) = u_appended.transpose();
-  appended_system_.col(q).head(q) = u_appended;
-  appended_system_(q, q) = diagonal;
   schur_factor_.conservativeResize(q + 1, q + 1);
   schur_factor_.col(q).setZero();
   schur_factor_.row(q).head(q) = t.transpose();
@@ -478,7 +464,7 @@ bool ActiveSetSolver::append(const QpProblem& problem, int k) {
   const double diagonal = row_norm_[k] * row_norm_[k];
   const double pivot2 = diagonal - l.squaredNorm() + k_masked.squaredNorm() - t.squaredNorm();
   if (!(pivot2 > settings.dependence_tolerance * diagonal)) return false;
-  push_appended(k, l, k_masked, t, u_appended, diagonal, pivot2);
+  push_appended(k, l, k_masked, t, pivot2);
   return true;
 }
 
@@ -594,25 +580,14 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
     }
     if (masked_.size() + from_base.size() > static_cast<std::size_t>(settings.max_masked))
       return refactor_without({});
-    // the bordered rows that leave: drop their columns and refactor the small dense block
-    if (from_base.size() < leaving.size()) {
-      std::vector<int> keep;
-      for (std::size_t j = 0; j < appended_.size(); ++j)
-        if (working[appended_[j]]) keep.push_back(static_cast<int>(j));
-      const int p = static_cast<int>(keep.size());
-      Eigen::MatrixXd bordered(bordered_.rows(), p), bordered_masked(bordered_masked_.rows(), p), system(p, p);
-      std::vector<int> rows(p);
-      for (int a = 0; a < p; ++a) {
-        rows[a] = appended_[keep[a]];
-        bordered.col(a) = bordered_.col(keep[a]);
-        bordered_masked.col(a) = bordered_masked_.col(keep[a]);
-        for (int c = 0; c < p; ++c) system(a, c) = appended_system_(keep[a], keep[c]);
-      }
-      appended_ = rows;
-      bordered_ = bordered;
-      bordered_masked_ = bordered_masked;
-      appended_system_ = system;
-      if (!refactor_appended()) return refactor_without({});
+    // the bordered rows that leave: their columns go, and their rows of the Schur factor
+    // (the l and k of the others do not depend on them)
+    for (int j = static_cast<int>(appended_.size()) - 1; j >= 0; --j) {
+      if (working[appended_[j]]) continue;
+      appended_.erase(appended_.begin() + j);
+      delete_column(bordered_, j);
+      delete_column(bordered_masked_, j);
+      delete_factor_row(schur_factor_, j);
     }
     // the base rows that leave are masked
     for (int k : from_base)
@@ -769,7 +744,7 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
       z[entering] += step_length;
       solution.x = x;
       if (full <= partial) {  // the entering row becomes tight: append it
-        push_appended(entering, l, k_masked, t, u_appended, diagonal, pivot2);
+        push_appended(entering, l, k_masked, t, pivot2);
         working[entering] = 1;
         done = true;
       } else {  // a working multiplier reached zero first: it leaves

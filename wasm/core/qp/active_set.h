@@ -31,7 +31,8 @@
 // the direction of the dual step) comes from one more backward solve; a working inequality
 // with positive alpha leaves by the ratio test and the new one enters (Remark 3.5.2); if no
 // alpha is positive the problem is infeasible, since a x cannot grow while the working rows
-// hold. Removals of appended rows refactor only the small dense block. A base row that leaves
+// hold. An appended row that leaves takes its column of the bordered rows and its row of the
+// Schur factor with it (Givens rotations restore the triangle: O(#appended^2)). A base row that leaves
 // stays in the sparse factor, masked (Schur-complement method of Gill, Murray, Saunders and
 // Wright): its multiplier is held at zero by one more bordered row of the KKT system,
 // [K_B E_R; E_R^T 0], whose block E_R^T K_B^-1 E_R = M_R^T M_R (m_r = L^-1 e_r, one forward
@@ -103,7 +104,6 @@ class ActiveSetSolver {
   void stack_rows(const QpProblem& problem);
   void make_plan();
   bool factor_base(const QpProblem& problem, const std::vector<int>& base);
-  bool refactor_appended();
   void solve_kkt(const Eigen::VectorXd& rhs_base, const Eigen::VectorXd& rhs_appended,
                  Eigen::VectorXd& zeta_base, Eigen::VectorXd& zeta_appended) const;
   void row_products(const QpProblem& problem, int k, Eigen::VectorXd& base_part, Eigen::VectorXd& appended_part);
@@ -118,7 +118,7 @@ class ActiveSetSolver {
   // y -= M_R G^-1 M_R^T y, G = N N^T: y = L^-1 r becomes L^T P r
   void project_out_masked(Eigen::VectorXd& y) const;
   void push_appended(int k, const Eigen::VectorXd& l, const Eigen::VectorXd& k_masked, const Eigen::VectorXd& t,
-                     const Eigen::VectorXd& u_appended, double diagonal, double pivot2);
+                     double pivot2);
 
   Eigen::VectorXd inverse_mass_;
   Eigen::VectorXd row_norm_;           // |a_k|_W per inequality
@@ -160,7 +160,7 @@ class ActiveSetSolver {
     std::vector<int> start;
     std::vector<double> signature;  // start_signature() of the rows
     std::vector<int> appended;
-    Eigen::MatrixXd bordered, system, schur;
+    Eigen::MatrixXd bordered, schur;
   };
   void start_signature(const QpProblem& problem, const std::vector<int>& start,
                        std::vector<double>& signature) const;
@@ -176,7 +176,6 @@ class ActiveSetSolver {
   std::vector<int> touched_;           // rows of [E; A] met by row_products
   std::vector<char> touched_mark_;
   Eigen::MatrixXd bordered_;           // base size by #appended: the l vectors of eq. 3.12
-  Eigen::MatrixXd appended_system_;    // #appended square: A_P M^-1 A_P^T
   Eigen::MatrixXd schur_factor_;       // lower Cholesky factor of the Schur complement
   Eigen::MatrixXd mask_columns_;       // base size by #masked: m_r = L^-1 e_r
   Eigen::MatrixXd mask_factor_;        // #masked square: N, N N^T = M_R^T M_R
