@@ -248,23 +248,20 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
   is_masked_.assign(mi, 0);
   in_base_.assign(mi, 0);
   for (int k : base_) in_base_[k] = 1;
-  // The planned inequalities S hold the base. The rows of S outside it cost as much as working
-  // rows in every factorization and solve, but spare symbolic analyses when the working set
-  // changes. So S may exceed the base by at most the equalities plus twice the base: it is
-  // every inequality when that is allowed (most contact problems: one analysis per pattern of
-  // rows), else the base alone (a crumpled cloth's thousands of self-collision candidates
-  // against a few hundred working rows), and it is kept while it holds later bases and stays
-  // within the allowance
+  // The planned inequalities S hold the base; the rows of S outside it are decoupled. S is
+  // the base of the last analysis while that holds the new base and exceeds it by at most
+  // the equalities plus twice the base (the rows outside cost as much as working rows in
+  // every factorization and solve), else the base itself. S is a set of row indices, so it
+  // carries over from one QP to the next; the analysis is redone when the pattern of its
+  // rows has changed. (Every candidate row in S, which spared analyses when bases changed
+  // within a QP, made one analysis per change of the candidates: masking (see the header)
+  // leaves few refactorizations within a QP, and an equalities-only base, the usual one
+  // with a small warm start, now keeps one analysis for a whole run.)
   const std::size_t allowed = static_cast<std::size_t>(me) + 2 * base_.size() + 8;
-  bool holds = stacked_ && planned_.size() <= base_.size() + allowed;
+  bool holds = static_cast<int>(slot_.size()) == mi && planned_.size() <= base_.size() + allowed;
   for (int k : base_) holds = holds && slot_[k] >= 0;
-  if (!holds) {
-    if (static_cast<std::size_t>(mi) <= base_.size() + allowed) {
-      planned_.resize(mi);
-      for (int k = 0; k < mi; ++k) planned_[k] = k;
-    } else {
-      planned_ = base_;
-    }
+  if (!holds) planned_ = base_;
+  if (!holds || !stacked_) {
     stack_rows(problem);
     stacked_ = true;
     const int rows = static_cast<int>(base_rows_.rows());
@@ -599,8 +596,9 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
   Eigen::VectorXd u_base, u_appended, l, k_masked, t;
   // `current`: x and the multipliers belong to the working set. After a dual step that brought
   // its row in they do without a solve (updated along the step, as Goldfarb and Idnani do);
-  // `solved`: they come from a solve of the KKT system, as the returned solution must.
-  bool current = false, solved = false;
+  // `solved`: they come from a solve of the KKT system, as the returned solution must;
+  // `refine`: solves are refined (the last one with masked rows).
+  bool current = false, solved = false, refine = false;
   for (int iteration = 0;; ++iteration) {
     if (!current) {
       // multipliers of the working set, then x = M^-1 (f + G_W^T zeta)
@@ -615,12 +613,32 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
       }
       rhs_appended.resize(p);
       for (int j = 0; j < p; ++j) rhs_appended[j] = b[appended_[j]] - row_dot(problem.inequality, appended_[j], free_step);
+      auto primal = [&]() {  // x = M^-1 (f + G_W^T zeta)
+        x = free_step;
+        if (nb > 0) x += base_rows_weighted_.transpose() * zeta_base;
+        for (int j = 0; j < p; ++j)
+          for (SparseRows::InnerIterator it(problem.inequality, appended_[j]); it; ++it)
+            x[it.col()] += inverse_mass_[it.col()] * it.value() * zeta_appended[j];
+      };
       solve_kkt(rhs_base, rhs_appended, zeta_base, zeta_appended);
-      x = free_step;
-      if (nb > 0) x += base_rows_weighted_.transpose() * zeta_base;
-      for (int j = 0; j < p; ++j)
-        for (SparseRows::InnerIterator it(problem.inequality, appended_[j]); it; ++it)
-          x[it.col()] += inverse_mass_[it.col()] * it.value() * zeta_appended[j];
+      primal();
+      if (refine && !masked_.empty()) {
+        // the masked rows' block costs digits (P is a difference): the returned solution gets
+        // one step of iterative refinement on the residual g_W - G_W x - sigma zeta_E
+        Eigen::VectorXd residual_base = rhs_base, residual_appended(p), correction_base, correction_appended;
+        if (nb > 0) {
+          residual_base.head(me) = problem.equality_rhs - problem.equality_shift * zeta_base.head(me);
+          for (int i = me; i < nb; ++i) residual_base[i] = in_base_[planned_[i - me]] ? b[planned_[i - me]] : 0.0;
+          residual_base -= base_rows_ * x;
+          for (int i = me; i < nb; ++i)
+            if (!in_base_[planned_[i - me]]) residual_base[i] = 0;
+        }
+        for (int j = 0; j < p; ++j) residual_appended[j] = b[appended_[j]] - row_dot(problem.inequality, appended_[j], x);
+        solve_kkt(residual_base, residual_appended, correction_base, correction_appended);
+        zeta_base += correction_base;
+        zeta_appended += correction_appended;
+        primal();
+      }
       solution.x = x;
       solution.iterations = iteration;
       solution.equality_multipliers = zeta_base.head(me);
@@ -668,7 +686,8 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
         entering = k;
       }
     }
-    if (entering < 0 && !solved) {  // solve for the final working set
+    if (entering < 0 && (!solved || (!refine && !masked_.empty()))) {  // solve for the final working set
+      refine = true;
       current = false;
       continue;
     }

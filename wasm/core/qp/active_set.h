@@ -17,12 +17,9 @@
 //
 // Linear algebra (§3.5.1-3.5.2). The "base" rows (the equalities and the working
 // inequalities at the last refactorization) are factorized by the sparse supernodal
-// Cholesky. Every inequality row has its place in that matrix; those outside the base are
-// decoupled (unit diagonal, stored zeros), so the pattern is the same for every working set
-// and the symbolic analysis is reused across refactorizations and across QPs with the same
-// rows (a resting cloth: no analysis at all). Only when the inequalities far outnumber the
-// equalities and the base (thousands of self-collision candidates) does the matrix hold the
-// base rows alone, with an analysis per base. A small warm start
+// Cholesky. The matrix may also hold rows of an earlier base, decoupled (unit diagonal,
+// stored zeros), so that a later base inside it reuses the symbolic analysis (see
+// factor_base); a base of the equalities alone keeps one analysis for a whole run. A small warm start
 // (ActiveSetSettings::max_bordered_start) and every row added later are appended as dense
 // bordered rows, eq. 3.12: l = L^-1 Q G_B M^-1 a^T (one forward
 // substitution) and a new row of a small dense Cholesky factor of the Schur complement. A
