@@ -17,12 +17,14 @@ double row_dot(const SparseRows& a, int k, const Eigen::VectorXd& v) {
 // Dense kernels as plain loops: Eigen's blocked products and factorizations pick their
 // blocking from the machine's cache sizes, which would break native/wasm bit-identity.
 
-// v -= B^T y  (B: rows by cols, v: cols)
-void subtract_transpose_product(const Eigen::MatrixXd& B, const Eigen::VectorXd& y, Eigen::VectorXd& v) {
+// v -= B^T y, or v += B^T y  (B: rows by cols, v: cols)
+void subtract_transpose_product(const Eigen::MatrixXd& B, const Eigen::VectorXd& y, Eigen::VectorXd& v,
+                                bool add = false) {
   for (Eigen::Index c = 0; c < B.cols(); ++c) {
     double sum = 0;
     for (Eigen::Index r = 0; r < B.rows(); ++r) sum += B(r, c) * y[r];
-    v[c] -= sum;
+    if (add) v[c] += sum;
+    else v[c] -= sum;
   }
 }
 
@@ -406,8 +408,7 @@ void ActiveSetSolver::solve_kkt(const Eigen::VectorXd& rhs_base, const Eigen::Ve
     if (y_base.size() > 0) subtract_transpose_product(bordered_, y_base, zeta_appended);
     if (!masked_.empty()) {
       mask_coordinates(y_base, k_base);
-      k_base = -k_base;
-      subtract_transpose_product(bordered_masked_, k_base, zeta_appended);
+      subtract_transpose_product(bordered_masked_, k_base, zeta_appended, /*add=*/true);
     }
     lower_solve(schur_factor_, zeta_appended);
     upper_solve(schur_factor_, zeta_appended);
@@ -444,10 +445,7 @@ void ActiveSetSolver::bordered_row(const Eigen::VectorXd& l, const Eigen::Vector
   t = u_appended;
   if (appended_.empty()) return;
   if (l.size() > 0) subtract_transpose_product(bordered_, l, t);
-  if (k_masked.size() > 0) {
-    const Eigen::VectorXd negative = -k_masked;
-    subtract_transpose_product(bordered_masked_, negative, t);
-  }
+  if (k_masked.size() > 0) subtract_transpose_product(bordered_masked_, k_masked, t, /*add=*/true);
   lower_solve(schur_factor_, t);
 }
 
@@ -603,16 +601,21 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
     if (!current) {
       // multipliers of the working set, then x = M^-1 (f + G_W^T zeta)
       const int nb = static_cast<int>(base_rows_.rows()), p = static_cast<int>(appended_.size());
-      rhs_base.resize(nb);
-      if (nb > 0) {
-        rhs_base.head(me) = problem.equality_rhs;
-        for (int i = me; i < nb; ++i) rhs_base[i] = b[planned_[i - me]];
-        rhs_base -= base_rows_ * free_step;
-        for (int i = me; i < nb; ++i)
-          if (!in_base_[planned_[i - me]]) rhs_base[i] = 0;  // decoupled rows
-      }
-      rhs_appended.resize(p);
-      for (int j = 0; j < p; ++j) rhs_appended[j] = b[appended_[j]] - row_dot(problem.inequality, appended_[j], free_step);
+      // g_W - G_W v, g_W = (equality_values, b_W); zero on the decoupled rows
+      auto working_rhs = [&](const Eigen::VectorXd& equality_values, const Eigen::VectorXd& v,
+                             Eigen::VectorXd& on_base, Eigen::VectorXd& on_appended) {
+        on_base.resize(nb);
+        if (nb > 0) {
+          on_base.head(me) = equality_values;
+          for (int i = me; i < nb; ++i) on_base[i] = b[planned_[i - me]];
+          on_base -= base_rows_ * v;
+          for (int i = me; i < nb; ++i)
+            if (!in_base_[planned_[i - me]]) on_base[i] = 0;
+        }
+        on_appended.resize(p);
+        for (int j = 0; j < p; ++j) on_appended[j] = b[appended_[j]] - row_dot(problem.inequality, appended_[j], v);
+      };
+      working_rhs(problem.equality_rhs, free_step, rhs_base, rhs_appended);
       auto primal = [&]() {  // x = M^-1 (f + G_W^T zeta)
         x = free_step;
         if (nb > 0) x += base_rows_weighted_.transpose() * zeta_base;
@@ -625,15 +628,11 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
       if (refine && !masked_.empty()) {
         // the masked rows' block costs digits (P is a difference): the returned solution gets
         // one step of iterative refinement on the residual g_W - G_W x - sigma zeta_E
-        Eigen::VectorXd residual_base = rhs_base, residual_appended(p), correction_base, correction_appended;
-        if (nb > 0) {
-          residual_base.head(me) = problem.equality_rhs - problem.equality_shift * zeta_base.head(me);
-          for (int i = me; i < nb; ++i) residual_base[i] = in_base_[planned_[i - me]] ? b[planned_[i - me]] : 0.0;
-          residual_base -= base_rows_ * x;
-          for (int i = me; i < nb; ++i)
-            if (!in_base_[planned_[i - me]]) residual_base[i] = 0;
-        }
-        for (int j = 0; j < p; ++j) residual_appended[j] = b[appended_[j]] - row_dot(problem.inequality, appended_[j], x);
+        Eigen::VectorXd residual_base, residual_appended, correction_base, correction_appended;
+        const Eigen::VectorXd shifted =
+            nb > 0 ? Eigen::VectorXd(problem.equality_rhs - problem.equality_shift * zeta_base.head(me))
+                   : Eigen::VectorXd();
+        working_rhs(shifted, x, residual_base, residual_appended);
         solve_kkt(residual_base, residual_appended, correction_base, correction_appended);
         zeta_base += correction_base;
         zeta_appended += correction_appended;

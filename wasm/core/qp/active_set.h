@@ -124,8 +124,7 @@ class ActiveSetSolver {
   std::vector<int> masked_;            // base rows released without refactorization
   std::vector<char> is_masked_;        // per inequality: masked
   // The sparse factor holds the equalities and the planned inequalities S, a superset of the
-  // base (the rest decoupled): every inequality, or the base alone when the inequalities far
-  // outnumber the equalities and the base (factor_base).
+  // base (the rest decoupled): the base, or an earlier base that holds it (factor_base).
   std::vector<int> planned_;           // S, ascending
   std::vector<int> slot_;              // per inequality: its row in [E; A_S], or -1
   bool stacked_ = false;               // base_rows_ hold this problem's [E; A_S]
