@@ -139,7 +139,9 @@ function applyFrame(frame) {
   s.steps = frame.steps;
   s.time = frame.time;
   s.hash = frame.hash;
-  if (frame.playing !== s.playing) setPlaying(frame.playing);
+  // a frame posted before the worker read the page's last play/pause/step/reset/load
+  // (frame.stale) still has the old playing state; it must not undo that command
+  if (!frame.stale && frame.playing !== s.playing) setPlaying(frame.playing);
   if (frame.controlled) view?.setControlled(frame.controlled);
   view?.update(frame.positions);
   view?.updateObstacles(frame.obstaclePoses);

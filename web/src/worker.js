@@ -9,6 +9,8 @@
 // messages in (see web/src/sim/client.js):
 //   { type: 'load', id, scenario: jsonText | scene: name, steps = 0, play = true }
 //   { type: 'play' } | { type: 'pause', id } | { type: 'step' } | { type: 'reset' }
+//   (load, play, pause, step and reset also carry `command`, a number the page increases;
+//   frames and scenes echo the last one read, so the page can tell frames that predate a command)
 //   { type: 'field', name: 'none' | 'area' | 'area-signed' | 'strain' }
 //   { type: 'export', id, what: 'csv' | 'obj' | 'ply' | 'scenario' }
 // messages out:
@@ -85,7 +87,7 @@ function frameMessage() {
   const message = {
     positions, field: values,
     time: sim.time(), steps: sim.steps(), hash: sim.stateHash(),
-    report: sim.lastReport(), ...realTime(), steppingMs, playing,
+    report: sim.lastReport(), ...realTime(), steppingMs, playing, command,
     obstaclePoses: null, contacts: null,
   };
   const transfer = values ? [positions.buffer, values.buffer] : [positions.buffer];
@@ -317,9 +319,11 @@ async function init() {
 const ready = init();
 ready.catch((err) => post({ type: 'error', message: loadFailure('could not start the simulator', err) }));
 
+let command = 0; // the last command number read from the page
 self.onmessage = async ({ data }) => {
   try {
     await ready;
+    if (data.command !== undefined) command = data.command;
     if (replaying && ['play', 'step', 'export'].includes(data.type)) {
       if (data.type === 'export') post({ type: 'error', id: data.id, message: 'the shared state is still being rebuilt' });
       return;

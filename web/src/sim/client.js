@@ -4,6 +4,10 @@ export function createSimClient({ onReady, onScene, onFrame, onFailed, onError, 
   const worker = new Worker(new URL('../worker.js', import.meta.url), { type: 'module' });
   const pending = new Map();
   let nextId = 1;
+  // Commands that set the playing state carry a number; the worker's frames carry the number
+  // of the last one it read, so a frame posted before the page's latest command is marked stale.
+  let commands = 0;
+  const command = (message) => ({ ...message, command: ++commands });
 
   const request = (message) => new Promise((resolve) => {
     const id = nextId++;
@@ -26,12 +30,12 @@ export function createSimClient({ onReady, onScene, onFrame, onFailed, onError, 
   worker.onmessage = ({ data }) => {
     switch (data.type) {
       case 'ready': onReady(data.scenes); break;
-      case 'scene': onScene(data); settle(data.id, { ok: true, scene: data }); break;
+      case 'scene': data.stale = data.command !== commands; onScene(data); settle(data.id, { ok: true, scene: data }); break;
       case 'paused': settle(data.id, data); break;
       case 'cancelled': settle(data.id, { ok: false, cancelled: true }); break;
       case 'progress': onProgress(data.done, data.total); break;
       case 'invalid': settle(data.id, { ok: false, message: data.message }); break;
-      case 'frame': onFrame(data); break;
+      case 'frame': data.stale = data.command !== commands; onFrame(data); break;
       case 'failed': onFailed(data.message); break;
       case 'exported': settle(data.id, { ok: true, ...data }); break;
       case 'error':
@@ -43,14 +47,14 @@ export function createSimClient({ onReady, onScene, onFrame, onFailed, onError, 
 
   return {
     // scenario: JSON text; steps: exact step count to advance before showing; play: run after
-    load: (scenario, { steps = 0, play = true } = {}) => request({ type: 'load', scenario, steps, play }),
+    load: (scenario, { steps = 0, play = true } = {}) => request(command({ type: 'load', scenario, steps, play })),
     // a built-in scene by name
-    loadScene: (scene, { steps = 0, play = true } = {}) => request({ type: 'load', scene, steps, play }),
-    play: () => worker.postMessage({ type: 'play' }),
+    loadScene: (scene, { steps = 0, play = true } = {}) => request(command({ type: 'load', scene, steps, play })),
+    play: () => worker.postMessage(command({ type: 'play' })),
     // resolves with { steps, hash } once the worker has stopped and posted its last frame
-    pause: () => request({ type: 'pause' }),
-    step: () => worker.postMessage({ type: 'step' }),
-    reset: (play) => request({ type: 'reset', play }),
+    pause: () => request(command({ type: 'pause' })),
+    step: () => worker.postMessage(command({ type: 'step' })),
+    reset: (play) => request(command({ type: 'reset', play })),
     setField: (name) => worker.postMessage({ type: 'field', name }),
     exportFile: (what) => request({ type: 'export', what }),
   };
