@@ -90,7 +90,7 @@ describe('page', () => {
     await page.keyboard.press('Space');
     await page.waitForFunction((k) => window.__tela.steps > k + 3, stepped.steps + 1, T);
     await page.keyboard.press('Space');
-    await page.waitForFunction(() => !window.__tela.playing, null, T);
+    await page.waitForFunction(() => !window.__tela.playing && window.__tela.pausedAt === window.__tela.steps, null, T);
 
     // Backspace resets to step 0 with the initial state, which is deterministic
     await page.keyboard.press('Backspace');
