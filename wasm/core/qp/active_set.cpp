@@ -134,6 +134,46 @@ void ActiveSetSolver::stack_rows(const QpProblem& problem) {
   for (int p = 0; p < nnz; ++p) weighted[p] = value[p] * inverse_mass_[inner[p]];
 }
 
+void ActiveSetSolver::plan_equality_columns(int me) {
+  const int* outer = base_rows_.outerIndexPtr();
+  const int* inner = base_rows_.innerIndexPtr();
+  EqualityPlan& eq = equality_plan_;
+  if (static_cast<int>(eq.outer.size()) == me + 1 && std::equal(outer, outer + me + 1, eq.outer.begin()) &&
+      std::equal(inner, inner + outer[me], eq.inner.begin(), eq.inner.end()))
+    return;
+  eq.outer.assign(outer, outer + me + 1);
+  eq.inner.assign(inner, inner + outer[me]);
+  eq.column_start.assign(1, 0);
+  eq.rows.clear();
+  eq.term_start.assign(1, 0);
+  eq.terms.clear();
+  std::vector<int> rows, mark(me, -1);
+  for (int c = 0; c < me; ++c) {
+    rows.assign(1, c);
+    mark[c] = c;
+    for (int p = outer[c]; p < outer[c + 1]; ++p)
+      for (int q = variable_start_[inner[p]]; q < variable_start_[inner[p] + 1]; ++q) {
+        const int r = variable_rows_[q];
+        if (r >= me) break;  // ascending: the inequality rows come last
+        if (r > c && mark[r] != c) {
+          mark[r] = c;
+          rows.push_back(r);
+        }
+      }
+    std::sort(rows.begin(), rows.end());
+    for (int r : rows) {
+      eq.rows.push_back(r);
+      for (int a = outer[r], b = outer[c]; a < outer[r + 1] && b < outer[c + 1];) {
+        if (inner[a] < inner[b]) ++a;
+        else if (inner[b] < inner[a]) ++b;
+        else eq.terms.emplace_back(a++, b++);
+      }
+      eq.term_start.push_back(static_cast<int>(eq.terms.size()));
+    }
+    eq.column_start.push_back(static_cast<int>(eq.rows.size()));
+  }
+}
+
 void ActiveSetSolver::make_plan() {
   const int nb = static_cast<int>(base_rows_.rows()), n = static_cast<int>(base_rows_.cols());
   const int* outer = base_rows_.outerIndexPtr();
@@ -153,16 +193,39 @@ void ActiveSetSolver::make_plan() {
   weighted_ = Eigen::VectorXd::Zero(n);
 
   // the lower triangle by columns c: the rows r >= c sharing a variable with c, and c itself
+  // in increasing order, each with the shared variables' terms (the equality columns' part
+  // among the equalities comes from equality_plan_)
+  const int me = nb - static_cast<int>(planned_.size());
+  plan_equality_columns(me);
   std::vector<int> column_outer(nb + 1, 0), column_inner, rows;
   std::vector<int> mark(nb, -1);
   term_start_.assign(1, 0);
   terms_.clear();
+  const EqualityPlan& eq = equality_plan_;
+  auto add_terms = [&](int r, int c) {
+    // the shared variables in increasing order: merge the two sorted rows
+    for (int a = outer[r], b = outer[c]; a < outer[r + 1] && b < outer[c + 1];) {
+      if (inner[a] < inner[b]) ++a;
+      else if (inner[b] < inner[a]) ++b;
+      else terms_.emplace_back(a++, b++);
+    }
+  };
   for (int c = 0; c < nb; ++c) {
-    rows.assign(1, c);
+    if (c < me) {
+      for (int i = eq.column_start[c]; i < eq.column_start[c + 1]; ++i) {
+        column_inner.push_back(eq.rows[i]);
+        terms_.insert(terms_.end(), eq.terms.begin() + eq.term_start[i], eq.terms.begin() + eq.term_start[i + 1]);
+        term_start_.push_back(static_cast<int>(terms_.size()));
+      }
+      rows.clear();
+    } else {
+      rows.assign(1, c);
+    }
     mark[c] = c;
     for (int p = outer[c]; p < outer[c + 1]; ++p)
-      for (int q = variable_start_[inner[p]]; q < variable_start_[inner[p] + 1]; ++q) {
-        const int r = variable_rows_[q];
+      for (int q = variable_start_[inner[p] + 1] - 1; q >= variable_start_[inner[p]]; --q) {
+        const int r = variable_rows_[q];  // ascending: the inequality rows come last
+        if (r < me) break;
         if (r > c && mark[r] != c) {
           mark[r] = c;
           rows.push_back(r);
@@ -171,12 +234,7 @@ void ActiveSetSolver::make_plan() {
     std::sort(rows.begin(), rows.end());
     for (int r : rows) {
       column_inner.push_back(r);
-      // the shared variables in increasing order: merge the two sorted rows
-      for (int a = outer[r], b = outer[c]; a < outer[r + 1] && b < outer[c + 1];) {
-        if (inner[a] < inner[b]) ++a;
-        else if (inner[b] < inner[a]) ++b;
-        else terms_.emplace_back(a++, b++);
-      }
+      add_terms(r, c);
       term_start_.push_back(static_cast<int>(terms_.size()));
     }
     column_outer[c + 1] = static_cast<int>(column_inner.size());

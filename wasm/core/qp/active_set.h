@@ -140,6 +140,16 @@ class ActiveSetSolver {
   std::vector<std::pair<int, int>> terms_;
   std::vector<int> variable_start_, variable_rows_;
   bool has_plan_ = false;
+  // The plan's columns c of the equality rows restricted to equality rows r (c itself and the
+  // rows r > c, with their terms), kept while the equalities' pattern is the same: a new
+  // plan (new inequality rows) then only adds the inequality rows' entries.
+  struct EqualityPlan {
+    std::vector<int> outer, inner;  // the pattern of E
+    std::vector<int> column_start, rows, term_start;
+    std::vector<std::pair<int, int>> terms;
+  };
+  EqualityPlan equality_plan_;
+  void plan_equality_columns(int me);
   Eigen::SparseMatrix<double> base_system_;  // lower triangle of the base system
   SupernodalCholesky base_factor_;
   // base_factor_ holds the factor of the system assembled from the remembered inputs below:
