@@ -15,21 +15,29 @@ void SupernodalCholesky::analyze(const Eigen::SparseMatrix<double>& lower) {
   perm_.assign(n_, 0);
   for (int k = 0; k < n_; ++k) perm_[ordering.indices()[k]] = k;
 
-  // the permuted lower triangle, by rows: below[i] = { j < i : A(i, j) != 0 }
-  std::vector<std::vector<int>> below(n_);
+  // the permuted lower triangle, by rows: below[i] = { j < i : A(i, j) != 0 } (compressed:
+  // below[below_start[i] ..])
   const int* outer = lower.outerIndexPtr();
   const int* inner = lower.innerIndexPtr();
+  std::vector<int> below_start(n_ + 1, 0);
   for (int c = 0; c < n_; ++c)
     for (int p = outer[c]; p < outer[c + 1]; ++p) {
       const int i = perm_[inner[p]], j = perm_[c];
-      if (i != j) below[std::max(i, j)].push_back(std::min(i, j));
+      if (i != j) ++below_start[std::max(i, j) + 1];
+    }
+  for (int k = 0; k < n_; ++k) below_start[k + 1] += below_start[k];
+  std::vector<int> below(below_start[n_]), cursor(below_start.begin(), below_start.end() - 1);
+  for (int c = 0; c < n_; ++c)
+    for (int p = outer[c]; p < outer[c + 1]; ++p) {
+      const int i = perm_[inner[p]], j = perm_[c];
+      if (i != j) below[cursor[std::max(i, j)]++] = std::min(i, j);
     }
 
   // elimination tree (Liu's algorithm with path compression)
   std::vector<int> parent(n_, -1), ancestor(n_, -1);
   for (int k = 0; k < n_; ++k)
-    for (int j : below[k])
-      for (int i = j; i != -1 && i < k;) {
+    for (int e = below_start[k]; e < below_start[k + 1]; ++e)
+      for (int i = below[e]; i != -1 && i < k;) {
         const int next = ancestor[i];
         ancestor[i] = k;
         if (next == -1) parent[i] = k;
@@ -37,22 +45,29 @@ void SupernodalCholesky::analyze(const Eigen::SparseMatrix<double>& lower) {
       }
 
   // pattern of L by columns: row k of L is the union of the tree paths from each j in
-  // below[k] up to k (the row subtree); rows arrive in increasing order, so columns stay sorted
-  std::vector<std::vector<int>> columns(n_);
-  for (int k = 0; k < n_; ++k) columns[k].push_back(k);
+  // below[k] up to k (the row subtree); rows arrive in increasing order, so columns stay
+  // sorted. Two passes over the row subtrees: the column counts, then the rows in place.
   std::vector<int> mark(n_, -1);
-  for (int k = 0; k < n_; ++k) {
-    mark[k] = k;
-    for (int j : below[k])
-      for (int i = j; mark[i] != k; i = parent[i]) {
-        columns[i].push_back(k);
-        mark[i] = k;
-      }
-  }
+  auto row_subtrees = [&](auto&& visit) {
+    std::fill(mark.begin(), mark.end(), -1);
+    for (int k = 0; k < n_; ++k) {
+      mark[k] = k;
+      for (int e = below_start[k]; e < below_start[k + 1]; ++e)
+        for (int i = below[e]; mark[i] != k; i = parent[i]) {
+          visit(i, k);
+          mark[i] = k;
+        }
+    }
+  };
   start_.assign(n_ + 1, 0);
-  for (int k = 0; k < n_; ++k) start_[k + 1] = start_[k] + static_cast<int>(columns[k].size());
+  row_subtrees([&](int i, int) { ++start_[i + 1]; });
+  for (int k = 0; k < n_; ++k) start_[k + 1] += start_[k] + 1;  // and the diagonal
   row_.resize(start_[n_]);
-  for (int k = 0; k < n_; ++k) std::copy(columns[k].begin(), columns[k].end(), row_.begin() + start_[k]);
+  for (int k = 0; k < n_; ++k) {
+    row_[start_[k]] = k;
+    cursor[k] = start_[k] + 1;
+  }
+  row_subtrees([&](int i, int k) { row_[cursor[i]++] = k; });
   value_.assign(row_.size(), 0.0);
 
   // supernodes: column k+1 continues k's when pattern(k) = {k} u pattern(k+1)
@@ -71,14 +86,26 @@ void SupernodalCholesky::analyze(const Eigen::SparseMatrix<double>& lower) {
     if (up >= 0) super_parent_[t] = super_of_[up];
   }
 
-  // where each stored entry of A lands in L's storage
-  entry_row_.resize(lower.nonZeros());
+  // where each stored entry of A lands in L's storage: A's entries grouped by their column j
+  // of L, whose rows are scattered into `position` (mark's storage) before they are looked up
+  const int entries = static_cast<int>(lower.nonZeros());
+  std::vector<int> entry_start(n_ + 1, 0);
+  for (int c = 0; c < n_; ++c)
+    for (int p = outer[c]; p < outer[c + 1]; ++p) ++entry_start[std::min(perm_[inner[p]], perm_[c]) + 1];
+  for (int k = 0; k < n_; ++k) entry_start[k + 1] += entry_start[k];
+  std::vector<std::pair<int, int>> by_column(entries);  // (entry, its row of L)
+  std::copy(entry_start.begin(), entry_start.end() - 1, cursor.begin());
   for (int c = 0; c < n_; ++c)
     for (int p = outer[c]; p < outer[c + 1]; ++p) {
       const int i = std::max(perm_[inner[p]], perm_[c]), j = std::min(perm_[inner[p]], perm_[c]);
-      entry_row_[p] = static_cast<int>(std::lower_bound(row_.begin() + start_[j], row_.begin() + start_[j + 1], i) -
-                                        row_.begin());
+      by_column[cursor[j]++] = {p, i};
     }
+  std::vector<int>& position = mark;
+  entry_row_.resize(entries);
+  for (int j = 0; j < n_; ++j) {
+    for (int q = start_[j]; q < start_[j + 1]; ++q) position[row_[q]] = q;
+    for (int e = entry_start[j]; e < entry_start[j + 1]; ++e) entry_row_[by_column[e].first] = position[by_column[e].second];
+  }
 }
 
 bool SupernodalCholesky::factorize(const Eigen::SparseMatrix<double>& lower, double shift) {
