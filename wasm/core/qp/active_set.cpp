@@ -28,11 +28,6 @@ void subtract_transpose_product(const Eigen::MatrixXd& B, const Eigen::VectorXd&
   }
 }
 
-// y -= B v
-void subtract_product(const Eigen::MatrixXd& B, const Eigen::VectorXd& v, Eigen::VectorXd& y) {
-  for (Eigen::Index c = 0; c < B.cols(); ++c)
-    for (Eigen::Index r = 0; r < B.rows(); ++r) y[r] -= B(r, c) * v[c];
-}
 
 // L v = v in place (L lower triangular)
 void lower_solve(const Eigen::MatrixXd& L, Eigen::VectorXd& v) {
@@ -90,14 +85,43 @@ void rank_one_update(Eigen::MatrixXd& L, Eigen::VectorXd v) {
   }
 }
 
-// y = B^T v  (B: rows by cols)
-void transpose_product(const Eigen::MatrixXd& B, const Eigen::VectorXd& v, Eigen::VectorXd& y) {
-  y.resize(B.cols());
-  for (Eigen::Index c = 0; c < B.cols(); ++c) {
-    double sum = 0;
-    for (Eigen::Index r = 0; r < B.rows(); ++r) sum += B(r, c) * v[r];
-    y[c] = sum;
+using RowRanges = std::vector<std::pair<int, int>>;
+
+// The runs of non-zeros of v, joined across gaps of fewer than 16 zeros
+RowRanges nonzero_ranges(const Eigen::VectorXd& v) {
+  RowRanges ranges;
+  const int n = static_cast<int>(v.size());
+  for (int r = 0; r < n; ++r) {
+    if (v[r] == 0) continue;
+    if (!ranges.empty() && r - ranges.back().second < 16) ranges.back().second = r + 1;
+    else ranges.emplace_back(r, r + 1);
   }
+  return ranges;
+}
+
+// sum over r of B(r, c) v[r], in increasing r, B(r, c) zero outside `ranges`
+double column_dot(const Eigen::MatrixXd& B, Eigen::Index c, const RowRanges& ranges, const Eigen::VectorXd& v) {
+  const double* column = B.data() + c * B.rows();
+  double sum = 0;
+  for (const auto& [begin, end] : ranges)
+    for (int r = begin; r < end; ++r) sum += column[r] * v[r];
+  return sum;
+}
+
+// y -= B v, column by column (B zero outside each column's ranges)
+void subtract_columns(const Eigen::MatrixXd& B, const std::vector<RowRanges>& ranges, const Eigen::VectorXd& v,
+                      Eigen::VectorXd& y) {
+  for (Eigen::Index c = 0; c < B.cols(); ++c) {
+    const double* column = B.data() + c * B.rows();
+    for (const auto& [begin, end] : ranges[c])
+      for (int r = begin; r < end; ++r) y[r] -= column[r] * v[c];
+  }
+}
+
+// v -= B^T y (B zero outside each column's ranges)
+void subtract_column_dots(const Eigen::MatrixXd& B, const std::vector<RowRanges>& ranges, const Eigen::VectorXd& y,
+                          Eigen::VectorXd& v) {
+  for (Eigen::Index c = 0; c < B.cols(); ++c) v[c] -= column_dot(B, c, ranges[c], y);
 }
 
 }  // namespace
@@ -273,6 +297,7 @@ void ActiveSetSolver::keep_start(const QpProblem& problem, const std::vector<int
   start_signature(problem, start, kept_start_.signature);
   kept_start_.appended = appended_;
   kept_start_.bordered = bordered_;
+  kept_start_.bordered_ranges = bordered_ranges_;
   kept_start_.schur = schur_factor_;
 }
 
@@ -283,6 +308,7 @@ bool ActiveSetSolver::restore_start(const QpProblem& problem, const std::vector<
   if (signature_ != kept_start_.signature) return false;
   appended_ = kept_start_.appended;
   bordered_ = kept_start_.bordered;
+  bordered_ranges_ = kept_start_.bordered_ranges;
   schur_factor_ = kept_start_.schur;
   bordered_masked_.resize(0, static_cast<Eigen::Index>(appended_.size()));
   // rows left out as dependent then are left out now
@@ -337,8 +363,10 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
   }
   const int nb = static_cast<int>(base_rows_.rows());
   bordered_.resize(nb, 0);
+  bordered_ranges_.clear();
   schur_factor_.resize(0, 0);
   mask_columns_.resize(nb, 0);
+  mask_ranges_.clear();
   mask_factor_.resize(0, 0);
   bordered_masked_.resize(0, 0);
   if (nb == 0) {
@@ -403,7 +431,8 @@ bool ActiveSetSolver::factor_base(const QpProblem& problem, const std::vector<in
 }
 
 void ActiveSetSolver::mask_coordinates(const Eigen::VectorXd& l, Eigen::VectorXd& k) const {
-  transpose_product(mask_columns_, l, k);
+  k.resize(mask_columns_.cols());
+  for (Eigen::Index c = 0; c < mask_columns_.cols(); ++c) k[c] = column_dot(mask_columns_, c, mask_ranges_[c], l);
   lower_solve(mask_factor_, k);
 }
 
@@ -412,7 +441,7 @@ void ActiveSetSolver::project_out_masked(Eigen::VectorXd& y) const {
   Eigen::VectorXd nu;
   mask_coordinates(y, nu);
   upper_solve(mask_factor_, nu);
-  subtract_product(mask_columns_, nu, y);
+  subtract_columns(mask_columns_, mask_ranges_, nu, y);
 }
 
 // Releases base row k without refactorizing: it stays in the sparse factor with its
@@ -424,6 +453,7 @@ bool ActiveSetSolver::mask(int k) {
   Eigen::VectorXd unit = Eigen::VectorXd::Zero(nb), column, h;
   unit[slot_[k]] = 1;
   base_factor_.forward(unit, column);
+  RowRanges ranges = nonzero_ranges(column);
   mask_coordinates(column, h);  // N^-1 M_R^T m_k: the new row of N
   const double gram = column.squaredNorm();
   const double eta2 = gram - h.squaredNorm();
@@ -433,13 +463,13 @@ bool ActiveSetSolver::mask(int k) {
   // (D - B^T B + K^T K) gains kappa kappa^T
   Eigen::VectorXd kappa(q);
   for (int j = 0; j < q; ++j) {
-    double sum = 0;
-    for (int r = 0; r < nb; ++r) sum += column[r] * bordered_(r, j);
+    double sum = column_dot(bordered_, j, ranges, column);
     for (int i = 0; i < m; ++i) sum -= h[i] * bordered_masked_(i, j);
     kappa[j] = sum / eta;
   }
   mask_columns_.conservativeResize(nb, m + 1);
   mask_columns_.col(m) = column;
+  mask_ranges_.push_back(std::move(ranges));
   mask_factor_.conservativeResize(m + 1, m + 1);
   mask_factor_.col(m).setZero();
   mask_factor_.row(m).head(m) = h.transpose();
@@ -463,14 +493,14 @@ void ActiveSetSolver::solve_kkt(const Eigen::VectorXd& rhs_base, const Eigen::Ve
   if (rhs_base.size() > 0) base_factor_.forward(rhs_base, y_base);
   zeta_appended = rhs_appended;
   if (zeta_appended.size() > 0) {
-    if (y_base.size() > 0) subtract_transpose_product(bordered_, y_base, zeta_appended);
+    if (y_base.size() > 0) subtract_column_dots(bordered_, bordered_ranges_, y_base, zeta_appended);
     if (!masked_.empty()) {
       mask_coordinates(y_base, k_base);
       subtract_transpose_product(bordered_masked_, k_base, zeta_appended, /*add=*/true);
     }
     lower_solve(schur_factor_, zeta_appended);
     upper_solve(schur_factor_, zeta_appended);
-    if (y_base.size() > 0) subtract_product(bordered_, zeta_appended, y_base);
+    if (y_base.size() > 0) subtract_columns(bordered_, bordered_ranges_, zeta_appended, y_base);
   }
   if (y_base.size() > 0) {
     project_out_masked(y_base);
@@ -486,6 +516,7 @@ void ActiveSetSolver::push_appended(int k, const Eigen::VectorXd& l, const Eigen
   const int q = static_cast<int>(appended_.size());
   bordered_.conservativeResize(l.size(), q + 1);
   if (l.size() > 0) bordered_.col(q) = l;
+  bordered_ranges_.push_back(nonzero_ranges(l));
   bordered_masked_.conservativeResize(static_cast<Eigen::Index>(masked_.size()), q + 1);
   if (!masked_.empty()) bordered_masked_.col(q) = k_masked;
   schur_factor_.conservativeResize(q + 1, q + 1);
@@ -502,7 +533,7 @@ void ActiveSetSolver::bordered_row(const Eigen::VectorXd& l, const Eigen::Vector
   else mask_coordinates(l, k_masked);
   t = u_appended;
   if (appended_.empty()) return;
-  if (l.size() > 0) subtract_transpose_product(bordered_, l, t);
+  if (l.size() > 0) subtract_column_dots(bordered_, bordered_ranges_, l, t);
   if (k_masked.size() > 0) subtract_transpose_product(bordered_masked_, k_masked, t, /*add=*/true);
   lower_solve(schur_factor_, t);
 }
@@ -639,6 +670,7 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
       if (working[appended_[j]]) continue;
       appended_.erase(appended_.begin() + j);
       delete_column(bordered_, j);
+      bordered_ranges_.erase(bordered_ranges_.begin() + j);
       delete_column(bordered_masked_, j);
       delete_factor_row(schur_factor_, j);
     }
@@ -782,7 +814,7 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
       if (q > 0) upper_solve(schur_factor_, alpha_appended);
       if (l.size() > 0) {
         Eigen::VectorXd y = l;
-        if (q > 0) subtract_product(bordered_, alpha_appended, y);
+        if (q > 0) subtract_columns(bordered_, bordered_ranges_, alpha_appended, y);
         project_out_masked(y);
         base_factor_.backward(y, alpha_base);
       }

@@ -166,6 +166,7 @@ class ActiveSetSolver {
     std::vector<double> signature;  // start_signature() of the rows
     std::vector<int> appended;
     Eigen::MatrixXd bordered, schur;
+    std::vector<std::vector<std::pair<int, int>>> bordered_ranges;
   };
   void start_signature(const QpProblem& problem, const std::vector<int>& start,
                        std::vector<double>& signature) const;
@@ -183,6 +184,10 @@ class ActiveSetSolver {
   Eigen::MatrixXd bordered_;           // base size by #appended: the l vectors of eq. 3.12
   Eigen::MatrixXd schur_factor_;       // lower Cholesky factor of the Schur complement
   Eigen::MatrixXd mask_columns_;       // base size by #masked: m_r = L^-1 e_r
+  // per column of bordered_ and of mask_columns_: the row ranges [begin, end) outside which
+  // it is zero (a forward solve of a sparse right-hand side only fills the supernodes the
+  // right-hand side reaches); their products skip the rest, which only adds zeros
+  std::vector<std::vector<std::pair<int, int>>> bordered_ranges_, mask_ranges_;
   Eigen::MatrixXd mask_factor_;        // #masked square: N, N N^T = M_R^T M_R
   Eigen::MatrixXd bordered_masked_;    // #masked by #appended: k of each appended row
 };
