@@ -145,6 +145,53 @@ void ContactProjector::build_problem(const ClothModel& model, const Positions& p
   problem_.inequality_rhs = Eigen::Map<const Eigen::VectorXd>(rhs.data(), static_cast<int>(rhs.size()));
 }
 
+// The QP's warm start: the rows of `warm_contact` (the last working set; at the first
+// iteration the previous step's) plus the contacts violated at the current iterate (a D >= b > 0
+// cannot hold at D = 0): a sheet settling onto a table brings its nodes back into contact at
+// every step, and starting with them spares the solver as many one-row dual steps (napkin-fold:
+// 3.7x fewer working-set changes). At most one violated row per cloth node, the most violated
+// first (a row takes the nodes it moves; rows of the last working set take theirs first): where
+// layers of cloth are stacked, a node has rows against several faces and edges below it, nearly
+// dependent, and all but one of them used to leave again one by one (napkin-fold: 900 warm rows,
+// 300 in the solution, 750 working-set changes in the first QP of a step). The others enter by
+// dual steps if they are needed. The solver takes any working set (thesis §3.5); the solution
+// does not depend on it.
+std::vector<int> ContactProjector::warm_rows(const std::vector<int>& warm_contact, int node_count) const {
+  std::vector<int> warm;
+  std::vector<char> warm_row(problem_.inequalities(), 0);
+  std::vector<char> taken(node_count, 0);  // nodes of the rows in `warm`
+  auto moves = [&](int row, int s) {
+    const ContactConstraint& c = contacts_[contact_of_row_[row]];
+    return c.nodes[s] >= 0 && c.weights[s] != 0;
+  };
+  auto take = [&](int row) {
+    for (int s = 0; s < 4; ++s)
+      if (moves(row, s)) taken[contacts_[contact_of_row_[row]].nodes[s]] = 1;
+  };
+  auto is_free = [&](int row) {
+    for (int s = 0; s < 4; ++s)
+      if (moves(row, s) && taken[contacts_[contact_of_row_[row]].nodes[s]]) return false;
+    return true;
+  };
+  for (int i : warm_contact)
+    if (row_of_contact_[i] >= 0) {
+      warm.push_back(row_of_contact_[i]);
+      warm_row[row_of_contact_[i]] = 1;
+      take(row_of_contact_[i]);
+    }
+  std::vector<std::pair<double, int>> violated;  // (b, row), the most violated first
+  for (int r = 0; r < problem_.inequalities(); ++r)
+    if (!warm_row[r] && problem_.inequality_rhs[r] > 0) violated.emplace_back(problem_.inequality_rhs[r], r);
+  std::sort(violated.begin(), violated.end(),
+            [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); });
+  for (const auto& entry : violated)
+    if (is_free(entry.second)) {
+      take(entry.second);
+      warm.push_back(entry.second);
+    }
+  return warm;
+}
+
 ContactProjectionReport ContactProjector::project(const ClothModel& model, const Positions& start, double t0,
                                                   double h, int attempt, ContactProvider& provider,
                                                   const std::vector<ContactConstraint>& found,
@@ -211,50 +258,9 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
       break;
     }
 
-    // the QP of this iteration (eq. 3.4), warm-started from the last working set (at the
-    // first iteration the previous step's) plus the contacts violated at the current iterate
-    // (a D >= b > 0 cannot hold at D = 0): a sheet settling onto a table brings its nodes back
-    // into contact at every step, and starting with them spares the solver as many one-row
-    // dual steps (napkin-fold: 3.7x fewer working-set changes). At most one violated row per
-    // cloth node, the most violated first (a row takes the nodes it moves; rows of the warm
-    // set take theirs first): where layers of cloth are stacked, a node has rows against
-    // several faces and edges below it, nearly dependent, and all but one of them used to
-    // leave again one by one (napkin-fold: 900 warm rows, 300 in the solution, 750 working-set
-    // changes in the first QP of a step). The others enter by dual steps if they are needed.
-    // The solver takes any working set (thesis §3.5); the solution does not depend on it.
+    // the QP of this iteration (eq. 3.4), warm-started (see warm_rows)
     problem_.linear = friction_force;
-    std::vector<int> warm;
-    std::vector<char> warm_row(problem_.inequalities(), 0);
-    std::vector<char> taken(n, 0);  // nodes of the rows in `warm`
-    auto moves = [&](int row, int s) {
-      const ContactConstraint& c = contacts_[contact_of_row_[row]];
-      return c.nodes[s] >= 0 && c.weights[s] != 0;
-    };
-    auto take = [&](int row) {
-      for (int s = 0; s < 4; ++s)
-        if (moves(row, s)) taken[contacts_[contact_of_row_[row]].nodes[s]] = 1;
-    };
-    auto is_free = [&](int row) {
-      for (int s = 0; s < 4; ++s)
-        if (moves(row, s) && taken[contacts_[contact_of_row_[row]].nodes[s]]) return false;
-      return true;
-    };
-    for (int i : warm_contact)
-      if (row_of_contact_[i] >= 0) {
-        warm.push_back(row_of_contact_[i]);
-        warm_row[row_of_contact_[i]] = 1;
-        take(row_of_contact_[i]);
-      }
-    std::vector<std::pair<double, int>> violated;  // (b, row)
-    for (int r = 0; r < problem_.inequalities(); ++r)
-      if (!warm_row[r] && problem_.inequality_rhs[r] > 0) violated.emplace_back(problem_.inequality_rhs[r], r);
-    std::sort(violated.begin(), violated.end(),
-              [](const auto& a, const auto& b) { return a.first > b.first || (a.first == b.first && a.second < b.second); });
-    for (const auto& [depth, row] : violated)
-      if (is_free(row)) {
-        take(row);
-        warm.push_back(row);
-      }
+    const std::vector<int> warm = warm_rows(warm_contact, n);
     if (record) record->push_back(RecordedQp{problem_, warm});
     const QpSolution solution = solver.solve(problem_, warm);
     report.qp_iterations += solution.iterations;

@@ -103,6 +103,7 @@ class ContactProjector {
   bool merge(const std::vector<ContactConstraint>& found, int node_count);
   void build_problem(const ClothModel& model, const Positions& positions, double tolerance, double previous_error,
                      double& error);
+  std::vector<int> warm_rows(const std::vector<int>& warm_contact, int node_count) const;
 
   std::vector<ContactConstraint> contacts_;
   std::vector<double> normal_impulse_;          // N per contact
