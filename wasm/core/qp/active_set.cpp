@@ -85,6 +85,16 @@ void rank_one_update(Eigen::MatrixXd& L, Eigen::VectorXd v) {
   }
 }
 
+// Appends the positions (a, b) of the variables rows r and c of a compressed row matrix share,
+// in increasing variable order (the two rows' entries are sorted: merged)
+void append_shared_terms(const int* outer, const int* inner, int r, int c, std::vector<std::pair<int, int>>& terms) {
+  for (int a = outer[r], b = outer[c]; a < outer[r + 1] && b < outer[c + 1];) {
+    if (inner[a] < inner[b]) ++a;
+    else if (inner[b] < inner[a]) ++b;
+    else terms.emplace_back(a++, b++);
+  }
+}
+
 using RowRanges = std::vector<std::pair<int, int>>;
 
 // The runs of non-zeros of v, joined across gaps of fewer than 16 zeros
@@ -174,27 +184,29 @@ void ActiveSetSolver::plan_equality_columns(int me) {
   std::vector<int> rows, mark(me, -1);
   for (int c = 0; c < me; ++c) {
     rows.assign(1, c);
-    mark[c] = c;
-    for (int p = outer[c]; p < outer[c + 1]; ++p)
-      for (int q = variable_start_[inner[p]]; q < variable_start_[inner[p] + 1]; ++q) {
-        const int r = variable_rows_[q];
-        if (r >= me) break;  // ascending: the inequality rows come last
-        if (r > c && mark[r] != c) {
-          mark[r] = c;
-          rows.push_back(r);
-        }
-      }
+    rows_sharing_variables(c, c + 1, me, mark, rows);
     std::sort(rows.begin(), rows.end());
     for (int r : rows) {
       eq.rows.push_back(r);
-      for (int a = outer[r], b = outer[c]; a < outer[r + 1] && b < outer[c + 1];) {
-        if (inner[a] < inner[b]) ++a;
-        else if (inner[b] < inner[a]) ++b;
-        else eq.terms.emplace_back(a++, b++);
-      }
+      append_shared_terms(outer, inner, r, c, eq.terms);
       eq.term_start.push_back(static_cast<int>(eq.terms.size()));
     }
     eq.column_start.push_back(static_cast<int>(eq.rows.size()));
+  }
+}
+
+void ActiveSetSolver::rows_sharing_variables(int c, int first, int end, std::vector<int>& mark,
+                                             std::vector<int>& rows) const {
+  const int* outer = base_rows_.outerIndexPtr();
+  const int* inner = base_rows_.innerIndexPtr();
+  for (int p = outer[c]; p < outer[c + 1]; ++p) {
+    const int* begin = variable_rows_.data() + variable_start_[inner[p]];
+    const int* stop = variable_rows_.data() + variable_start_[inner[p] + 1];
+    for (const int* q = std::lower_bound(begin, stop, first); q != stop && *q < end; ++q)
+      if (mark[*q] != c) {
+        mark[*q] = c;
+        rows.push_back(*q);
+      }
   }
 }
 
@@ -226,39 +238,22 @@ void ActiveSetSolver::make_plan() {
   term_start_.assign(1, 0);
   terms_.clear();
   const EqualityPlan& eq = equality_plan_;
-  auto add_terms = [&](int r, int c) {
-    // the shared variables in increasing order: merge the two sorted rows
-    for (int a = outer[r], b = outer[c]; a < outer[r + 1] && b < outer[c + 1];) {
-      if (inner[a] < inner[b]) ++a;
-      else if (inner[b] < inner[a]) ++b;
-      else terms_.emplace_back(a++, b++);
-    }
-  };
   for (int c = 0; c < nb; ++c) {
+    rows.clear();
     if (c < me) {
       for (int i = eq.column_start[c]; i < eq.column_start[c + 1]; ++i) {
         column_inner.push_back(eq.rows[i]);
         terms_.insert(terms_.end(), eq.terms.begin() + eq.term_start[i], eq.terms.begin() + eq.term_start[i + 1]);
         term_start_.push_back(static_cast<int>(terms_.size()));
       }
-      rows.clear();
     } else {
-      rows.assign(1, c);
+      rows.push_back(c);
     }
-    mark[c] = c;
-    for (int p = outer[c]; p < outer[c + 1]; ++p)
-      for (int q = variable_start_[inner[p] + 1] - 1; q >= variable_start_[inner[p]]; --q) {
-        const int r = variable_rows_[q];  // ascending: the inequality rows come last
-        if (r < me) break;
-        if (r > c && mark[r] != c) {
-          mark[r] = c;
-          rows.push_back(r);
-        }
-      }
+    rows_sharing_variables(c, std::max(me, c + 1), nb, mark, rows);
     std::sort(rows.begin(), rows.end());
     for (int r : rows) {
       column_inner.push_back(r);
-      add_terms(r, c);
+      append_shared_terms(outer, inner, r, c, terms_);
       term_start_.push_back(static_cast<int>(terms_.size()));
     }
     column_outer[c + 1] = static_cast<int>(column_inner.size());
@@ -719,10 +714,8 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
         // the masked rows' block costs digits (P is a difference): the returned solution gets
         // one step of iterative refinement on the residual g_W - G_W x - sigma zeta_E
         Eigen::VectorXd residual_base, residual_appended, correction_base, correction_appended;
-        const Eigen::VectorXd shifted =
-            nb > 0 ? Eigen::VectorXd(problem.equality_rhs - problem.equality_shift * zeta_base.head(me))
-                   : Eigen::VectorXd();
-        working_rhs(shifted, x, residual_base, residual_appended);
+        working_rhs(problem.equality_rhs - problem.equality_shift * zeta_base.head(me), x, residual_base,
+                    residual_appended);
         solve_kkt(residual_base, residual_appended, correction_base, correction_appended);
         zeta_base += correction_base;
         zeta_appended += correction_appended;

@@ -150,6 +150,9 @@ class ActiveSetSolver {
   };
   EqualityPlan equality_plan_;
   void plan_equality_columns(int me);
+  // appends to `rows` the rows r in [first, end) of [E; A_S] that share a variable with row c
+  // and are not marked c (marking them)
+  void rows_sharing_variables(int c, int first, int end, std::vector<int>& mark, std::vector<int>& rows) const;
   Eigen::SparseMatrix<double> base_system_;  // lower triangle of the base system
   SupernodalCholesky base_factor_;
   // base_factor_ holds the factor of the system assembled from the remembered inputs below:
