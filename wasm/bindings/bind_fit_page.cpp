@@ -12,6 +12,7 @@
 #include "fit/fit_report.h"
 #include "fit_options.h"
 #include "mocap/parse_recording.h"
+#include "scenario/json_text.h"
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -122,7 +123,7 @@ class FitPageJob {
     job_ = std::make_unique<FitJob>(problem_, settings_);
     const FitResult& r = job_->result();
     const std::vector<FitPoint> start = job_->ask(1);  // the start point (told later)
-    return json{{"grid", settings_.grid},
+    return json_text(json{{"grid", settings_.grid},
                 {"points", settings_.grid * settings_.grid},
                 {"mu_grid", r.mu_fitted ? settings_.mu_grid : 0},
                 {"mu_max", settings_.mu_max},
@@ -139,8 +140,7 @@ class FitPageJob {
                 {"delta_over_rho_max", settings_.delta_ratio_max},
                 {"alpha_over_rho_max", settings_.alpha_ratio_max},
                 {"train", {settings_.train.begin, std::min(settings_.train.end, duration)}},
-                {"test", {settings_.test.begin, std::min(settings_.test.end, duration)}}}
-        .dump();
+                {"test", {settings_.test.begin, std::min(settings_.test.end, duration)}}});
   }
 
   // The lead's next points: {"stage", "first" (stage index of the first point: sweep point
@@ -152,7 +152,7 @@ class FitPageJob {
     const int first = job_->stage_position();
     json list = json::array();
     for (const FitPoint& p : points) list.push_back(point_json(p));
-    return json{{"stage", to_string(job_->stage())}, {"first", first}, {"points", list}}.dump();
+    return json_text(json{{"stage", to_string(job_->stage())}, {"first", first}, {"points", list}});
   }
 
   // Evaluates a JSON array of points on the training window (any worker); returns the array
@@ -160,13 +160,13 @@ class FitPageJob {
   std::string evaluate(const std::string& points_json) const {
     json out = json::array();
     const json j = json::parse(points_json, nullptr, false);
-    if (!problem_ || !job_ || !j.is_array()) return out.dump();
+    if (!problem_ || !job_ || !j.is_array()) return json_text(out);
     for (const json& p : j) {
-      if (!p.is_object()) return json::array().dump();
+      if (!p.is_object()) return json_text(json::array());
       const FitPoint point{number_or_nan(p, "delta_over_rho"), number_or_nan(p, "alpha_over_rho"), number_or_nan(p, "mu")};
       out.push_back(evaluation_json(tela::evaluate(*problem_, point, settings_.train)));
     }
-    return out.dump();
+    return json_text(out);
   }
 
   // The evaluations of the lead's last points, in their order (null: not evaluated, after a
@@ -185,12 +185,11 @@ class FitPageJob {
   std::string state() const {
     if (!job_) return "{}";
     const FitPoint& b = job_->best_point();
-    return json{{"evaluations", job_->result().evaluations},
+    return json_text(json{{"evaluations", job_->result().evaluations},
                 {"stage", to_string(job_->stage())},
                 {"refine_evaluations", job_->refine_evaluations()},
                 {"best", {b.delta_ratio, b.alpha_ratio, number_or_null(b.mu)}},
-                {"best_error_cm", number_or_null(job_->best_error_cm())}}
-        .dump();
+                {"best_error_cm", number_or_null(job_->best_error_cm())}});
   }
 
   // The fit as fit_result_json (with per-frame errors and the sweep points): cancelled, the

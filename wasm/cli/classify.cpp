@@ -4,6 +4,7 @@
 #include "cloth_state.h"
 
 #include "dgli/dgli_classifier.h"
+#include "scenario/json_text.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -66,7 +67,7 @@ int run_classify(const std::vector<std::string>& args) {
       {"runner_up", c.runner_up >= 0 ? nlohmann::json(names[c.runner_up]) : nlohmann::json(nullptr)},
       {"runner_up_distance", c.runner_up >= 0 ? nlohmann::json(c.runner_up_distance) : nlohmann::json(nullptr)}};
   out["undefined_pairs"] = coordinates.value->undefined;
-  std::printf("%s\n", out.dump().c_str());
+  std::printf("%s\n", json_text(out).c_str());
   return 0;
 }
 

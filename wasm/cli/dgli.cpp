@@ -3,6 +3,7 @@
 #include "cloth_state.h"
 
 #include "dgli/cloth_coordinates.h"
+#include "scenario/json_text.h"
 
 #include <cstdio>
 #include <cstdlib>
@@ -69,7 +70,7 @@ int run_dgli(const std::vector<std::string>& args) {
       if (status != PairStatus::ok) undefined.push_back({{"i", i}, {"j", j}, {"status", to_string(status)}});
     }
   out["undefined"] = undefined;
-  std::printf("%s\n", out.dump().c_str());
+  std::printf("%s\n", json_text(out).c_str());
   return 0;
 }
 

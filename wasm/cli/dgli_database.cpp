@@ -5,6 +5,7 @@
 #include "cli.h"
 
 #include "dgli/napkin_database.h"
+#include "scenario/json_text.h"
 
 #include <algorithm>
 #include <chrono>
@@ -187,7 +188,7 @@ int run_dgli_database(const std::vector<std::string>& args) {
                        {"table", held_out.table}};
   }
   out["wall_ms"] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  std::printf("%s\n", out.dump().c_str());
+  std::printf("%s\n", json_text(out).c_str());
   return 0;
 }
 

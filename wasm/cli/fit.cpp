@@ -15,6 +15,7 @@
 #include "fit/fit_job.h"
 #include "fit/fit_report.h"
 #include "mocap/parse_recording.h"
+#include "scenario/json_text.h"
 
 namespace tela::cli {
 namespace {
@@ -145,14 +146,14 @@ int run_fit(const std::vector<std::string>& args) {
     report["wall_ms"] = wall_ms;
     std::ofstream file(report_path);
     if (!file) return bad_input("--report: cannot write '" + report_path + "'");
-    file << report.dump(1) << "\n";
+    file << json_text(report, 1) << "\n";
   }
   if (!std::isfinite(fit.train_error_cm)) {
     out["error"] = "every simulation of the fit failed (diverged or non-finite)";
-    std::printf("%s\n", out.dump().c_str());
+    std::printf("%s\n", json_text(out).c_str());
     return kExitNumericalFailure;
   }
-  std::printf("%s\n", out.dump().c_str());
+  std::printf("%s\n", json_text(out).c_str());
   return 0;
 }
 

@@ -11,11 +11,12 @@
 #include <cstdlib>
 #include "scenario/json.h"
 #include "scenario/scenes.h"
+#include "scenario/json_text.h"
 
 namespace tela::cli {
 
 int bad_input(const std::string& message) {
-  std::printf("%s\n", nlohmann::json{{"error", message}}.dump().c_str());
+  std::printf("%s\n", json_text(nlohmann::json{{"error", message}}).c_str());
   return kExitBadInput;
 }
 

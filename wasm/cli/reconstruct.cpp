@@ -13,6 +13,7 @@
 #include "pointcloud/parse_point_cloud.h"
 #include "pointcloud/planes.h"
 #include "pointcloud/voxel_downsample.h"
+#include "scenario/json_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -152,7 +153,7 @@ int run_reconstruct(const std::vector<std::string>& args) {
       {"mesh_nodes", r.mesh ? r.mesh->node_count() : 0},
       {"warnings", r.warnings},
   };
-  std::printf("%s\n", out.dump().c_str());
+  std::printf("%s\n", json_text(out).c_str());
   return 0;
 }
 

@@ -5,12 +5,13 @@
 #include <nlohmann/json.hpp>
 
 #include "scenario/scenes.h"
+#include "scenario/json_text.h"
 
 namespace tela::cli {
 
 int run_scenarios(const std::vector<std::string>& args) {
   if (!args.empty()) return bad_input("usage: tela scenarios");
-  std::printf("%s\n", nlohmann::json{{"scenarios", scene_names()}}.dump().c_str());
+  std::printf("%s\n", json_text(nlohmann::json{{"scenarios", scene_names()}}).c_str());
   return 0;
 }
 

@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sim/simulation.h"
+#include "scenario/json_text.h"
 
 namespace tela::cli {
 namespace {
@@ -100,7 +101,7 @@ int run_simulate(const std::vector<std::string>& args) {
   nlohmann::json summary = nlohmann::json::parse(sim.summary_json());
   summary["wall_ms"] = wall_ms;
   if (sim.failed()) summary["error"] = sim.failure_message();
-  std::printf("%s\n", summary.dump().c_str());
+  std::printf("%s\n", json_text(summary).c_str());
   return sim.failed() ? kExitNumericalFailure : 0;
 }
 

@@ -10,6 +10,7 @@
 
 #include "mocap/motive_csv_writer.h"
 #include "mocap/synthetic_recording.h"
+#include "scenario/json_text.h"
 
 namespace tela::cli {
 
@@ -75,7 +76,7 @@ int run_synth_recording(const std::vector<std::string>& args) {
                         {"alpha", spec.alpha_ratio * spec.rho}, {"noise", spec.noise}, {"kappa", spec.kappa},
                         {"mu", spec.motion == "lay" ? nlohmann::json(spec.mu) : nlohmann::json(nullptr)},
                         {"bytes", text.size()}};
-  std::printf("%s\n", out.dump().c_str());
+  std::printf("%s\n", json_text(out).c_str());
   return 0;
 }
 

@@ -4,6 +4,7 @@
 #include "mocap/parse_recording.h"
 #include "mocap/synthetic_recording.h"
 #include "mocap/up_axis.h"
+#include "scenario/text_encoding.h"
 
 #include <Eigen/Geometry>
 #include <doctest/doctest.h>
@@ -261,6 +262,36 @@ TEST_CASE("broken input gives located errors, never a crash") {
   CHECK(contains(parse_error("a,b,c\n1,2,3\n"), "line 1, column 1"));
   // a number cell in the Qualisys header
   CHECK(contains(parse_error("NO_OF_FRAMES\tmany\nFREQUENCY\t100\nMARKER_NAMES\ta\n1\t2\t3\n"), "line 1, column 2"));
+}
+
+TEST_CASE("names in a Windows code page are read as Windows-1252, with a warning; UTF-8 is kept") {
+  // a Motive take saved on a Western-European Windows: take "Größe", markers "Mü" and "b€"
+  // (0xF6 0xDF, 0xFC, 0x80 in Windows-1252; not UTF-8)
+  auto with_names = [](const std::string& take, const std::string& a, const std::string& b) {
+    std::string text = kMotiveHeader;
+    text.replace(text.find("Take Name,t,"), 12, "Take Name," + take + ",");
+    const std::string row = ",Name,C:a,C:a,C:a,C:b,C:b,C:b";
+    text.replace(text.find(row), row.size(), ",Name," + a + "," + a + "," + a + "," + b + "," + b + "," + b);
+    return text + "0,0,1,2,3,4,5,6\n";
+  };
+  const Recording legacy = parse_ok(with_names("Gr\xF6\xDF" "e", "C:M\xFC", "C:b\x80"));
+  REQUIRE(legacy.point_count() == 2);
+  CHECK(legacy.names[0] == "C:M\xC3\xBC");      // U+00FC in UTF-8
+  CHECK(legacy.names[1] == "C:b\xE2\x82\xAC");  // U+20AC
+  auto mentions_code_page = [](const Recording& r) {
+    int count = 0;
+    for (const std::string& w : r.warnings) count += contains(w, "Windows-1252") ? 1 : 0;
+    return count;
+  };
+  CHECK(mentions_code_page(legacy) == 1);
+  // the same names written in UTF-8 are read as they are, without a warning
+  const Recording modern = parse_ok(with_names("Gr\xC3\xB6\xC3\x9F" "e", "C:M\xC3\xBC", "C:b\xE2\x82\xAC"));
+  CHECK(modern.names == legacy.names);
+  CHECK(mentions_code_page(modern) == 0);
+  CHECK(modern.warnings.size() + 1 == legacy.warnings.size());
+  // a located error quoting such bytes is UTF-8 too (the CLI prints it as JSON)
+  const std::string e = parse_error(with_names("t", "C:a", "C:b") + "1,0.008,1,\xE9\xE9,3,4,5,6\n");
+  CHECK(contains(e, "'\xC3\xA9\xC3\xA9'"));
 }
 
 TEST_CASE("every prefix of an export parses or fails with a message, never crashes") {

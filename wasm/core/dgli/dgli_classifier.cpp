@@ -1,6 +1,7 @@
 #include "dgli/dgli_classifier.h"
 
 #include "geometry/portable_math.h"
+#include "scenario/json_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -317,7 +318,7 @@ std::string database_to_json(const DgliDatabase& db, int digits) {
   j["classes"] = db.classes;
   j["representatives"] = states_json(db.representatives, true);
   j["states"] = states_json(db.states, false);
-  return j.dump();
+  return json_text(j);
 }
 
 Result<DgliDatabase> parse_database(const std::string& text) {

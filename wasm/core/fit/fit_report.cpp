@@ -1,4 +1,5 @@
 #include "fit/fit_report.h"
+#include "scenario/json_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -57,7 +58,7 @@ nlohmann::json summary(const FitProblem& p) {
 
 }  // namespace
 
-std::string fit_summary_json(const FitProblem& problem) { return summary(problem).dump(); }
+std::string fit_summary_json(const FitProblem& problem) { return json_text(summary(problem)); }
 
 std::string fit_result_json(const FitProblem& p, const FitSettings& settings, const FitResult& fit, bool details) {
   nlohmann::json out = summary(p);
@@ -111,7 +112,7 @@ std::string fit_result_json(const FitProblem& p, const FitSettings& settings, co
       out["mu_line_points"] = line;
     }
   }
-  return out.dump();
+  return json_text(out);
 }
 
 }  // namespace tela

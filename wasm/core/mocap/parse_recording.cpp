@@ -6,6 +6,7 @@
 #include "mocap/plain_csv.h"
 #include "mocap/qualisys_tsv.h"
 #include "mocap/vicon_csv.h"
+#include "scenario/text_encoding.h"
 
 namespace tela {
 
@@ -26,8 +27,12 @@ std::string sniff_recording_format(std::string_view bytes) {
   return "csv";
 }
 
-Result<Recording> parse_recording(std::string_view bytes, const RecordingParseOptions& options) {
+Result<Recording> parse_recording(std::string_view file_bytes, const RecordingParseOptions& options) {
   using R = Result<Recording>;
+  // names in a Windows code page (a Motive take "Größe" saved as Windows-1252) become UTF-8
+  const bool utf8 = is_utf8(file_bytes);
+  const std::string transcoded = utf8 ? std::string() : as_utf8(file_bytes);
+  const std::string_view bytes = utf8 ? file_bytes : std::string_view(transcoded);
   std::string override_units;
   if (!options.units.empty()) {
     override_units = canonical_length_unit(options.units);
@@ -49,6 +54,7 @@ Result<Recording> parse_recording(std::string_view bytes, const RecordingParseOp
     rec.units = override_units;
     rec.units_declared = true;
   }
+  if (!utf8) rec.warnings.push_back("the file is not UTF-8 text: its names were read as Windows-1252");
   return parsed;
 }
 

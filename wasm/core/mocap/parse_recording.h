@@ -21,6 +21,8 @@ struct RecordingParseOptions {
 std::string sniff_recording_format(std::string_view bytes);
 
 // Parses `bytes` into a Recording (metres, the file's axes). Errors name the line and column.
+// Bytes that are not UTF-8 are read as Windows-1252 (with a warning), so names reach the
+// JSON outputs intact.
 Result<Recording> parse_recording(std::string_view bytes, const RecordingParseOptions& options = {});
 
 }  // namespace tela

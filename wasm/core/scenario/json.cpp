@@ -6,6 +6,7 @@
 // type is checked before it is read, keys are looked up with find(), and dumps replace
 // invalid UTF-8 instead of failing.
 #include "scenario/json.h"
+#include "scenario/json_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -51,13 +52,9 @@ std::string format_number(double v) {
   if (v == std::floor(v) && std::fabs(v) < 1e15) {
     return std::to_string(static_cast<long long>(v));
   }
-  return json(v).dump();
+  return json_text(json(v));
 }
 
-template <class Json>
-std::string dump_compact(const Json& j) {
-  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
-}
 
 std::string list_names(std::initializer_list<const char*> names) {
   std::string out;
@@ -1034,7 +1031,7 @@ bool parse_root(const json& root, Scenario& s, std::string& error) {
     return false;
   }
   if (version->get<double>() != 1.0) {
-    error = "version: unsupported scenario version " + dump_compact(*version) +
+    error = "version: unsupported scenario version " + json_text(*version) +
             " (this tela reads version 1)";
     return false;
   }
@@ -1195,7 +1192,7 @@ void write_pretty(const ordered_json& j, int indent, int depth, std::string& out
     for (auto it = j.begin(); it != j.end(); ++it) {
       if (!first) out += ",\n";
       first = false;
-      out += pad + dump_compact(ordered_json(it.key())) + ": ";
+      out += pad + json_text(ordered_json(it.key())) + ": ";
       write_pretty(it.value(), indent, depth + 1, out);
     }
     out += "\n" + close_pad + "}";
@@ -1206,7 +1203,7 @@ void write_pretty(const ordered_json& j, int indent, int depth, std::string& out
     for (const ordered_json& element : j) scalars = scalars && !element.is_structured();
     if (scalars) {
       out += "[";
-      for (std::size_t i = 0; i < j.size(); ++i) out += (i ? ", " : "") + dump_compact(j[i]);
+      for (std::size_t i = 0; i < j.size(); ++i) out += (i ? ", " : "") + json_text(j[i]);
       out += "]";
       return;
     }
@@ -1219,7 +1216,7 @@ void write_pretty(const ordered_json& j, int indent, int depth, std::string& out
     out += "\n" + close_pad + "]";
     return;
   }
-  out += dump_compact(j);
+  out += json_text(j);
 }
 
 }  // namespace
@@ -1282,7 +1279,7 @@ std::string scenario_to_json(const Scenario& s, int indent) {
                            {"mu", self.mu},
                            {"proximity", self.proximity}};
   }
-  if (indent < 0) return dump_compact(j);
+  if (indent < 0) return json_text(j);
   std::string out;
   write_pretty(j, indent, 0, out);
   return out;

@@ -5,6 +5,7 @@
 #include "contact/obstacles/obstacle.h"
 #include "geometry/generators.h"
 #include "geometry/topology.h"
+#include "scenario/json_text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -302,7 +303,7 @@ std::string Simulation::summary_json() const {
         }
     }
   }
-  return out.dump();
+  return json_text(out);
 }
 
 }  // namespace tela

@@ -15,6 +15,7 @@ import { version as APP_VERSION } from '../../../package.json';
 import { createFitClient, defaultWorkerCount } from '../fit/client.js';
 import { drawErrorCurve, drawHeatmap, drawReplay, makeReplay } from '../fit/plots.js';
 import { encodeShareHash } from '../share/link.js';
+import { recordingText } from '../io/text.js';
 import '../fit/fit.css';
 
 let openFile = null; // the mounted panel's open(name, bytes)
@@ -56,6 +57,7 @@ async function sha256(bytes) {
   const digest = await crypto.subtle.digest('SHA-256', bytes);
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
+
 
 export const fitPanel = {
   id: 'fit',
@@ -245,7 +247,7 @@ export const fitPanel = {
     }
 
     async function open(name, bytes) {
-      file = { name, bytes, text: new TextDecoder().decode(bytes).replace(/^\uFEFF/, ''), sha256: await sha256(bytes) };
+      file = { name, bytes, text: recordingText(bytes), sha256: await sha256(bytes) };
       result = null;
       mirror.result = null;
       ui.results.hidden = true;
