@@ -72,5 +72,12 @@ describe('tela fit', () => {
     r = tela('fit', bad, '--params', '0.1,0.3,0.5');
     assert.equal(r.status, 2);
     assert.match(r.json.error, /mu/);
+    // bytes that are not UTF-8 in the quoted cell (Windows-1252 'é'): still one JSON message
+    const latin = join(dir, 'latin.csv');
+    writeFileSync(latin, Buffer.concat([readFileSync(bad).subarray(0, readFileSync(bad).length - 6),
+      Buffer.from([0x31, 0x2c, 0xe9, 0x2c, 0x33, 0x0a])]));
+    r = tela('fit', latin);
+    assert.equal(r.status, 2);
+    assert.match(r.json.error, /line 8, column 4: .*'é'/);
   });
 });
