@@ -68,6 +68,26 @@ TEST_CASE("KnnIndex: k nearest and radius queries equal brute force") {
       for (int m = 0; m < k; ++m) CHECK(ids[m] == brute[m].second);
     }
   }
+  // ties far below the coordinates' scale (a corrupt binary cloud had them): points whose
+  // distances to the query round to the same double, reached through splits on a coordinate
+  // that does not change the distance; all of them must be found, and the k smallest by
+  // (distance, index) returned exactly
+  {
+    tela::Positions tiny(60, 3);
+    std::mt19937_64 rng(3);
+    for (int i = 0; i < 30; ++i) tiny.row(i) << std::pow(10.0, -26 - 0.15 * i), 4.3e-35, -9.6e-21;
+    for (int i = 30; i < 60; ++i) tiny.row(i) << 1e-17 * tela::uniform01(rng), 1e-17 * tela::uniform01(rng), -1e-17 * tela::uniform01(rng);
+    const tela::KnnIndex tiny_index(tiny);
+    const Eigen::Vector3d query(3.8e-33, 4.8e-32, -1.3267e-17);
+    std::vector<std::pair<double, int>> brute;
+    for (int i = 0; i < 60; ++i) brute.push_back({(tiny.row(i).transpose() - query).squaredNorm(), i});
+    std::sort(brute.begin(), brute.end());
+    for (int k : {5, 20, 40}) {
+      tiny_index.nearest(query, k, ids, dists);
+      REQUIRE(ids.size() == static_cast<std::size_t>(k));
+      for (int m = 0; m < k; ++m) CHECK(ids[m] == brute[m].second);
+    }
+  }
   // excluding the point itself; the k-nearest table
   index.nearest_to_point(5, 4, ids, dists);
   REQUIRE(ids.size() == 4);

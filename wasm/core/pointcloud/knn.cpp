@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <numeric>
 
 namespace tela {
@@ -82,12 +81,21 @@ void KnnIndex::nearest(const Eigen::Vector3d& query, int k, std::vector<int>& in
   for (std::size_t i = 0; i < found; ++i) pairs[i] = {ids[i], dists[i]};
   if (static_cast<int>(found) > count && dists[count] == dists[count - 1]) {
     // a tie at the k-th distance (regular grids): take every point at that distance, so that
-    // the lowest indices win whatever order the tree visits them in
+    // the lowest indices win whatever order the tree visits them in. The radius is widened and
+    // the points beyond `tied` filtered out exactly: the tree's bound on a subtree's distance
+    // is summed incrementally and can exceed the exact distance of a point on the sphere by
+    // more than an ulp (one ulp missed 7 of 30 tied points on a cloud at 1e-17 m)
     const double tied = dists[count - 1];
     pairs.clear();
-    impl_->tree->radiusSearch(q, std::nextafter(tied, std::numeric_limits<double>::infinity()), pairs,
-                              nanoflann::SearchParams(32, 0, false));
+    impl_->tree->radiusSearch(q, tied * (1 + 1e-9) + 1e-300, pairs, nanoflann::SearchParams(32, 0, false));
     pairs.erase(std::remove_if(pairs.begin(), pairs.end(), [&](const auto& p) { return p.second > tied; }), pairs.end());
+  }
+  // every point is finite, so there are `count` answers; should the tree still come back
+  // short, all points are scanned, exactly (before the widened radius above, a corrupt binary
+  // cloud's short rows became -1 indices that crashed the Morse graph)
+  if (static_cast<int>(pairs.size()) < count) {
+    pairs.clear();
+    for (int j = 0; j < n; ++j) pairs.emplace_back(static_cast<std::uint32_t>(j), (impl_->points.row(j) - query.transpose()).squaredNorm());
   }
   sort_and_split(pairs, indices, squared_distances);
   indices.resize(std::min<std::size_t>(count, indices.size()));
