@@ -72,6 +72,10 @@ describe('tela fit', () => {
     r = tela('fit', bad, '--params', '0.1,0.3,0.5');
     assert.equal(r.status, 2);
     assert.match(r.json.error, /mu/);
+    // a starting point outside the searched box is refused, not moved to its edge
+    r = tela('fit', join(root, 'public/samples/a3-shake-synthetic.csv'), '--params', '50,1', '--grid', '0');
+    assert.equal(r.status, 2);
+    assert.match(r.json.error, /--params: delta = 50, alpha = 1 lie outside the searched box/);
     // bytes that are not UTF-8 in the quoted cell (Windows-1252 'é'): still one JSON message
     const latin = join(dir, 'latin.csv');
     writeFileSync(latin, Buffer.concat([readFileSync(bad).subarray(0, readFileSync(bad).length - 6),

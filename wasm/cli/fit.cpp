@@ -120,6 +120,18 @@ int run_fit(const std::vector<std::string>& args) {
   if (settings.has_start) {
     settings.start_delta_ratio /= options.rho;
     settings.start_alpha_ratio /= options.rho;
+    // the fit searches [0, max] x [0, max] in (delta / rho, alpha / rho) (thesis §4.2.2); a
+    // start outside would be moved to the box's edge without a word
+    if (settings.start_delta_ratio > settings.delta_ratio_max || settings.start_alpha_ratio > settings.alpha_ratio_max) {
+      char text[300];
+      std::snprintf(text, sizeof text,
+                    "--params: delta = %g, alpha = %g lie outside the searched box delta <= %g, alpha <= %g "
+                    "(delta / rho <= %g, alpha / rho <= %g with rho = %g kg/m^2; thesis §4.2.2)",
+                    settings.start_delta_ratio * options.rho, settings.start_alpha_ratio * options.rho,
+                    settings.delta_ratio_max * options.rho, settings.alpha_ratio_max * options.rho,
+                    settings.delta_ratio_max, settings.alpha_ratio_max, options.rho);
+      return bad_input(text);
+    }
   }
 
   Result<std::string> bytes = read_file(source);
