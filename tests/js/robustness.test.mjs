@@ -1,0 +1,149 @@
+// Bad input never crashes the WebAssembly module the page loads: deterministic random mutations
+// (bytes changed, inserted, deleted, files cut short) of a recording, of point clouds (ASCII and
+// binary) and of scenarios go through the same entry points as the page's panels. Each must
+// answer with a result or an error message; an abort of the module (a thrown RuntimeError)
+// fails the test. Fuzzing the native CLI the same way (session 15) found two crashes in the
+// core the module shares: invalid UTF-8 in a JSON message (abort under JSON_NOEXCEPTION) and
+// short k-nearest rows that corrupted the Morse graph. Build first: scripts/build.sh.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { recordingText } from '../../web/src/io/text.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+let tela;
+
+before(async () => {
+  const wasmDir = join(root, 'web/src/wasm');
+  const { default: createTela } = await import(join(wasmDir, 'tela.mjs'));
+  tela = await createTela({ wasmBinary: readFileSync(join(wasmDir, 'tela.wasm')) });
+});
+
+// mulberry32: the same mutations on every run
+function random(seed) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let z = Math.imul(state ^ (state >>> 15), 1 | state);
+    z = (z + Math.imul(z ^ (z >>> 7), 61 | z)) ^ z;
+    return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const INSERTS = [',', '\n', 'nan', '-1e400', '\0', '999999999999', ' ', 'end_header\n', '\xe9', 'DATA binary\n']
+  .map((s) => Uint8Array.from(s, (c) => c.charCodeAt(0)));
+
+function mutate(bytes, next, most = 8) {
+  let b = Array.from(bytes);
+  const edits = 1 + Math.floor(next() * most);
+  for (let k = 0; k < edits && b.length > 0; k++) {
+    const r = next(), i = Math.floor(next() * b.length);
+    if (r < 0.4) b[i] = Math.floor(next() * 256);
+    else if (r < 0.6) b.splice(i, 0, ...INSERTS[Math.floor(next() * INSERTS.length)]);
+    else if (r < 0.85) b.splice(i, 1 + Math.floor(next() * 200));
+    else b = b.slice(0, i);
+  }
+  return Uint8Array.from(b);
+}
+
+// a binary little-endian PCD of n points on a wavy sheet, with an rgb field
+function binaryPcd(n) {
+  const header = `# .PCD v0.7\nVERSION 0.7\nFIELDS x y z rgb\nSIZE 4 4 4 4\nTYPE F F F U\nCOUNT 1 1 1 1\n` +
+    `WIDTH ${n}\nHEIGHT 1\nVIEWPOINT 0 0 0 1 0 0 0\nPOINTS ${n}\nDATA binary\n`;
+  const data = new DataView(new ArrayBuffer(16 * n));
+  const side = Math.ceil(Math.sqrt(n));
+  for (let k = 0; k < n; k++) {
+    const x = (k % side) / side, y = Math.floor(k / side) / side;
+    data.setFloat32(16 * k, x, true);
+    data.setFloat32(16 * k + 4, y, true);
+    data.setFloat32(16 * k + 8, 0.05 * Math.sin(6 * x) * Math.cos(5 * y), true);
+    data.setUint32(16 * k + 12, 0x00ff8040, true);
+  }
+  const head = new TextEncoder().encode(header);
+  const out = new Uint8Array(head.length + 16 * n);
+  out.set(head);
+  out.set(new Uint8Array(data.buffer), head.length);
+  return out;
+}
+
+describe('malformed input never aborts the module', () => {
+  test('recordings (the Fit panel: FitPageJob)', () => {
+    const sample = new Uint8Array(readFileSync(join(root, 'public/samples/a3-shake-synthetic.csv')));
+    const next = random(1);
+    let parsed = 0, refused = 0;
+    for (let t = 0; t < 100; t++) {
+      // every other one cut after a whole row (a shorter, valid recording) before its edits,
+      // which are then few: the damage must sometimes leave a file that still parses
+      const cut = t % 2 ? sample.subarray(0, sample.indexOf(10, 2000 + Math.floor(next() * 40000)) + 1) : sample;
+      const text = recordingText(mutate(cut, next, t % 2 ? 1 : 8));
+      const job = new tela.FitPageJob(text, '{}');
+      if (job.ok()) {
+        assert.doesNotThrow(() => JSON.parse(job.summary()));
+        ++parsed;
+      } else {
+        assert.ok(job.error().length > 0);
+        ++refused;
+      }
+      job.delete();
+    }
+    assert.ok(parsed > 0 && refused > 0, `${parsed} parsed, ${refused} refused: the mutations should do both`);
+    console.log(`recordings: ${parsed} parsed, ${refused} refused`);
+  });
+
+  test('point clouds (the Reconstruct panel: parseCloud, reconstructCloud)', () => {
+    const sources = [
+      ['wavy-cloth.ply', new Uint8Array(readFileSync(join(root, 'public/samples/wavy-cloth.ply')))],
+      ['sheet.pcd', binaryPcd(1500)],
+    ];
+    const next = random(2);
+    let reconstructed = 0, refused = 0;
+    for (let t = 0; t < 100; t++) {
+      const [name, bytes] = sources[t % sources.length];
+      const parsed = tela.parseCloud(mutate(bytes, next), name);
+      if (!parsed.ok) {
+        assert.ok(parsed.error.length > 0);
+        ++refused;
+        continue;
+      }
+      const result = tela.reconstructCloud(parsed.positions, {});
+      assert.ok(result.ok || result.error.length > 0);
+      ++reconstructed;
+    }
+    assert.ok(reconstructed > 0 && refused > 0, `${reconstructed} reconstructed, ${refused} refused`);
+    console.log(`clouds: ${reconstructed} reconstructed, ${refused} refused`);
+  });
+
+  test('scenarios (the Simulate panel: createSimulation, step)', () => {
+    const next = random(3);
+    const odd = [0, -1, 1e308, -1e308, 1e-300, 0.5, 3, 1e6, 'x', null, [], {}, true, 2 ** 31, 7, 1e-9];
+    // a value somewhere in the tree replaced, or a key dropped (the JSON stays JSON)
+    const damage = (node, depth = 0) => {
+      const keys = Object.keys(node);
+      if (keys.length === 0) return;
+      const key = keys[Math.floor(next() * keys.length)];
+      const r = next();
+      if (r < 0.15) Array.isArray(node) ? node.splice(Number(key), 1) : delete node[key];
+      else if (r < 0.6 && typeof node[key] === 'object' && node[key] !== null && depth < 6) damage(node[key], depth + 1);
+      else node[key] = odd[Math.floor(next() * odd.length)];
+    };
+    let ran = 0, refused = 0;
+    for (let t = 0; t < 100; t++) {
+      const scene = JSON.parse(tela.sceneJson(['hang-7x9', 'tablecloth', 'stick-hit', 'needles'][t % 4]));
+      for (let k = 1 + Math.floor(next() * 3); k > 0; k--) damage(scene);
+      const sim = tela.createSimulation(JSON.stringify(scene));
+      if (sim.ok()) {
+        sim.step(10);
+        assert.doesNotThrow(() => JSON.parse(sim.summary()));
+        ++ran;
+      } else {
+        assert.ok(sim.error().length > 0);
+        ++refused;
+      }
+      sim.delete();
+    }
+    assert.ok(ran > 0 && refused > 0, `${ran} ran, ${refused} refused`);
+    console.log(`scenarios: ${ran} ran, ${refused} refused`);
+  });
+});
