@@ -98,6 +98,13 @@ TEST_CASE("direction_log_norm distance: the pattern counts, the magnitude throug
   std::string text = database_to_json(db);
   text.replace(text.find("direction_log_norm"), 18, "manhattan");
   CHECK(parse_database(text).error.find("settings.distance") != std::string::npos);
+  // found by fuzzing: both aborted the CLI (a non-string format; no states to vote)
+  text = database_to_json(db);
+  text.replace(text.find("\"tela-dgli-database\""), 20, "3");
+  CHECK(parse_database(text).error.find("format must be") != std::string::npos);
+  DgliDatabase stateless = db;
+  stateless.states.clear();
+  CHECK(parse_database(database_to_json(stateless)).error.find("database.states: must not be empty") != std::string::npos);
 }
 
 TEST_CASE("saturated distance: entries beyond the saturation count by their sign") {

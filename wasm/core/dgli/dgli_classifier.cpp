@@ -326,7 +326,9 @@ Result<DgliDatabase> parse_database(const std::string& text) {
   using R = Result<DgliDatabase>;
   const json j = json::parse(text, nullptr, false);
   if (j.is_discarded()) return R::failure("database: not valid JSON");
-  if (!j.is_object() || j.value("format", "") != "tela-dgli-database")
+  // (j.value() would abort on a "format" that is not a string: the core has no exceptions)
+  if (!j.is_object() || !j.contains("format") || !j["format"].is_string() ||
+      j["format"].get<std::string>() != "tela-dgli-database")
     return R::failure("database: format must be \"tela-dgli-database\"");
   if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<int>() != 1)
     return R::failure("database.version: must be 1");
@@ -410,6 +412,8 @@ Result<DgliDatabase> parse_database(const std::string& text) {
   if (!read_states("representatives", db.representatives, error)) return R::failure(error);
   if (db.representatives.empty()) return R::failure("database.representatives: must not be empty");
   if (!read_states("states", db.states, error)) return R::failure(error);
+  // the k nearest states give the class (classify_coordinates): none leaves no answer
+  if (db.states.empty()) return R::failure("database.states: must not be empty");
   index_states(db);
   return R::success(std::move(db));
 }
