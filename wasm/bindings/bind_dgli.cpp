@@ -50,12 +50,14 @@ Result<Mesh> mesh_from(const val& flat_positions, const val& flat_faces) {
   return Result<Mesh>::success(std::move(mesh));
 }
 
-CoordinateSettings settings_from(int per_side, const std::string& layout, bool normalize) {
+// the page's settings; a bad value is an error from the call, as the CLI's options are
+Result<CoordinateSettings> settings_from(int per_side, const std::string& layout, bool normalize) {
   CoordinateSettings s;
-  s.per_side = per_side < 1 ? 1 : per_side;
-  parse_side_layout(layout, s.layout);
+  s.per_side = per_side;  // choose_segments checks the range
+  if (!parse_side_layout(layout, s.layout))
+    return Result<CoordinateSettings>::failure("layout: '" + layout + "' is not spread or first_half");
   s.normalize_by_perimeter = normalize;
-  return s;
+  return Result<CoordinateSettings>::success(s);
 }
 
 val coordinates_to_js(const Result<DgliCoordinates>& c) {
@@ -85,13 +87,17 @@ Result<DgliCoordinates> mesh_coordinates(const val& positions, const val& faces,
 }
 
 val dgli_of_mesh(val positions, val faces, int per_side, std::string layout, bool normalize) {
-  return coordinates_to_js(mesh_coordinates(positions, faces, settings_from(per_side, layout, normalize)));
+  const Result<CoordinateSettings> settings = settings_from(per_side, layout, normalize);
+  if (!settings.ok()) return coordinates_to_js(Result<DgliCoordinates>::failure(settings.error));
+  return coordinates_to_js(mesh_coordinates(positions, faces, *settings.value));
 }
 
 val dgli_of_boundary(val points, int per_side, std::string layout, bool normalize) {
   Result<BoundaryCurve> curve = polyline_boundary(positions_from(points));
   if (!curve.ok()) return coordinates_to_js(Result<DgliCoordinates>::failure(curve.error));
-  return coordinates_to_js(cloth_coordinates(*curve.value, settings_from(per_side, layout, normalize)));
+  const Result<CoordinateSettings> settings = settings_from(per_side, layout, normalize);
+  if (!settings.ok()) return coordinates_to_js(Result<DgliCoordinates>::failure(settings.error));
+  return coordinates_to_js(cloth_coordinates(*curve.value, *settings.value));
 }
 
 // A parsed database; classify() answers with the class names.

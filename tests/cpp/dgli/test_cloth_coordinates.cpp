@@ -146,6 +146,24 @@ TEST_CASE("segment choices: all edges report adjacent pairs as undefined, altern
   five << 0, 0, 0, 1, 0, 0, 1, 1, 0, 0.5, 1.5, 0, 0, 1, 0;
   Result<std::vector<Segment>> odd = choose_segments(*polyline_boundary(five).value, settings);
   CHECK(odd.value->size() == 2);
+  // requests whose coordinates would not fit are refused before anything is allocated
+  // (per_side = 1e9 from the page's binding aborted the WebAssembly module)
+  settings.choice = SegmentChoice::per_side;
+  settings.per_side = 1000000000;
+  Result<DgliCoordinates> huge = cloth_coordinates(curve, settings);
+  REQUIRE_FALSE(huge.ok());
+  CHECK(huge.error.find("segments: 4000000000 requested, at most 1000") != std::string::npos);
+  settings.per_side = kMaxSegments / 4;
+  CHECK(cloth_coordinates(curve, settings).ok());
+  settings.per_side = 0;
+  CHECK(cloth_coordinates(curve, settings).error.find("per_side: must be >= 1") != std::string::npos);
+  Positions long_boundary(2 * kMaxSegments + 2, 3);
+  for (int k = 0; k < long_boundary.rows(); ++k)
+    long_boundary.row(k) << std::cos(2 * M_PI * k / long_boundary.rows()), std::sin(2 * M_PI * k / long_boundary.rows()), 0;
+  settings.choice = SegmentChoice::all;
+  CHECK_FALSE(cloth_coordinates(*polyline_boundary(long_boundary).value, settings).ok());
+  settings.choice = SegmentChoice::alternate;
+  CHECK_FALSE(cloth_coordinates(*polyline_boundary(long_boundary).value, settings).ok());
 }
 
 TEST_CASE("relabelling the start corner is a cyclic shift of the segments") {

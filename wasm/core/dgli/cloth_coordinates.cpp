@@ -65,6 +65,15 @@ Result<std::vector<Segment>> choose_segments(const BoundaryCurve& curve, const C
   const int n = static_cast<int>(curve.points.rows());
   if (n < 4) return R::failure("boundary: needs at least 4 points");
   auto point = [&](int k) -> Point3 { return curve.points.row(((k % n) + n) % n).transpose(); };
+  // m segments give m (m - 1) / 2 coordinates: beyond kMaxSegments (half a million values) the
+  // request is refused before anything is allocated (per_side = 1e9 from the page aborted the
+  // module, and a long boundary with "all" would)
+  const long long planned = settings.choice == SegmentChoice::all         ? n
+                            : settings.choice == SegmentChoice::alternate ? n / 2
+                                                                          : static_cast<long long>(settings.per_side) * settings.sides;
+  if (planned > kMaxSegments)
+    return R::failure("segments: " + std::to_string(planned) + " requested, at most " + std::to_string(kMaxSegments) +
+                      " (m segments give m (m - 1) / 2 coordinates): fewer per side, or per_side instead of all");
   std::vector<Segment> segments;
   if (settings.choice == SegmentChoice::all) {
     for (int k = 0; k < n; ++k) segments.push_back({point(k), point(k + 1)});

@@ -49,6 +49,9 @@ struct CoordinateSettings {
 
 using Segment = std::array<Point3, 2>;  // start, end (metres), in boundary orientation
 
+// At most this many segments (their coordinates grow with the square: 499,500 values here).
+constexpr int kMaxSegments = 1000;
+
 // The chosen segments of the curve. per_side uses curve.corners when it holds `sides` values,
 // otherwise splits the perimeter into `sides` equal parts from the first point.
 Result<std::vector<Segment>> choose_segments(const BoundaryCurve& curve, const CoordinateSettings& settings);
