@@ -83,6 +83,7 @@ describe('Reconstruct panel bindings', () => {
   test('cleanCloud refuses bad options with a message naming them', () => {
     const cloud = gridWithOutliers();
     assert.match(tela.cleanCloud(cloud, { voxel: -1 }).error, /voxel/);
+    assert.match(tela.cleanCloud(cloud, { voxel: 1e-300 }).error, /voxel: 1e-300 m is too small/);
     assert.match(tela.cleanCloud(cloud, { outlierK: 'x' }).error, /outlierK/);
     assert.match(tela.cleanCloud(cloud, { planes: 11 }).error, /planes/);
     assert.match(tela.cleanCloud(cloud, { crop: { min: [0, 0], max: [1, 1, 1] } }).error, /crop\.min/);

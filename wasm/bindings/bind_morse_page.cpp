@@ -128,6 +128,8 @@ val clean_cloud(val points, val options) {
     note("crop");
   }
   if (voxel > 0) {
+    const std::string problem = voxel_size_problem(cloud, voxel);
+    if (!problem.empty()) return failure(problem);
     cloud = voxel_downsample(cloud, voxel);
     note("voxel");
   }

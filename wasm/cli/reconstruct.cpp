@@ -97,7 +97,11 @@ int run_reconstruct(const std::vector<std::string>& args) {
   if (!parsed.ok()) return bad_input(path + ": " + parsed.error);
   PointCloud cloud = std::move(*parsed.value);
   const int points_read = cloud.point_count();
-  if (voxel > 0) cloud = voxel_downsample(cloud, voxel);
+  if (voxel > 0) {
+    const std::string problem = voxel_size_problem(cloud, voxel);
+    if (!problem.empty()) return bad_input("--" + problem);
+    cloud = voxel_downsample(cloud, voxel);
+  }
   int planes_removed = 0;
   if (planes > 0) {
     const double distance = plane_distance > 0 ? plane_distance : 2 * median_spacing(cloud.points);

@@ -139,6 +139,12 @@ TEST_CASE("voxel_downsample: one averaged point per occupied voxel") {
   // invalid sizes leave the cloud as it is
   CHECK(tela::voxel_downsample(cloud, 0.0).point_count() == 3000);
   CHECK(tela::voxel_downsample(cloud, std::nan("")).point_count() == 3000);
+  // the callers (CLI, page) refuse sizes below the coordinates' precision, which would clamp
+  // every cell past the int64 range into one; ordinary sizes pass
+  CHECK(tela::voxel_size_problem(cloud, size).empty());
+  CHECK(tela::voxel_size_problem(cloud, 1e-8).empty());
+  CHECK(tela::voxel_size_problem(cloud, 1e-300).find("too small for a cloud") != std::string::npos);
+  CHECK(tela::voxel_size_problem(cloud, 0.0).find("must be a finite size > 0") != std::string::npos);
 }
 
 TEST_CASE("statistical outlier removal: PCL's rule, checked against brute force") {

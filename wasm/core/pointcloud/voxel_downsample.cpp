@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <numeric>
 
 namespace tela {
 
 namespace {
+
+constexpr double kMaxVoxelsPerAxis = 1e9;
 
 // voxel coordinate of x along one axis, clamped far below int64 overflow
 std::int64_t voxel_coordinate(double x, double lo, double voxel_size) {
@@ -17,6 +20,19 @@ std::int64_t voxel_coordinate(double x, double lo, double voxel_size) {
 }
 
 }  // namespace
+
+std::string voxel_size_problem(const PointCloud& cloud, double voxel_size) {
+  if (!(voxel_size > 0) || !std::isfinite(voxel_size)) return "voxel: must be a finite size > 0 (metres)";
+  if (cloud.point_count() == 0) return "";
+  const double extent = (cloud.points.colwise().maxCoeff() - cloud.points.colwise().minCoeff()).maxCoeff();
+  if (extent / voxel_size > kMaxVoxelsPerAxis) {
+    char text[200];
+    std::snprintf(text, sizeof text, "voxel: %g m is too small for a cloud %g m across (more than %g cells per axis)",
+                  voxel_size, extent, kMaxVoxelsPerAxis);
+    return text;
+  }
+  return "";
+}
 
 PointCloud voxel_downsample(const PointCloud& cloud, double voxel_size) {
   const int n = cloud.point_count();

@@ -4,6 +4,8 @@
 
 #include "pointcloud/point_cloud.h"
 
+#include <string>
+
 namespace tela {
 
 // One point per occupied voxel (position, colour and normal averaged; normals re-normalized),
@@ -11,5 +13,10 @@ namespace tela {
 // corner. voxel_size <= 0 or non-finite returns the cloud unchanged. Grid and faces are
 // dropped. Deterministic: per voxel, points are summed in input order.
 PointCloud voxel_downsample(const PointCloud& cloud, double voxel_size);
+
+// Why `voxel_size` cannot grid `cloud` (a message naming both), or "" when it can: cells of
+// less than 1e-9 of the cloud's extent are below the coordinates' precision (a voxel of 1e-300 m
+// used to clamp every cell past the int64 range to one and collapse 3000 points into 4).
+std::string voxel_size_problem(const PointCloud& cloud, double voxel_size);
 
 }  // namespace tela
