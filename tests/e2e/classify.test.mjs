@@ -43,6 +43,12 @@ describe('classify panel', () => {
     assert.deepEqual([matrix.w, matrix.h], [m, m]);
     assert.ok(matrix.coloured > 0);
 
+    // the default scene's sheet hangs by two corners: a state unlike every napkin fold of the
+    // database, which the panel says beside the least unlike class
+    await page.waitForFunction(() => window.__tela.classify.steps >= 150, null, { timeout: 90000 });
+    await page.waitForFunction(() => window.__tela.classify.novel === true, null, T);
+    assert.match(await page.textContent('#classify-novel'), /Unlike every reference state/);
+
     // the classification follows the simulation: one more step ('.') is classified too
     const now = await page.evaluate(() => window.__tela.steps);
     await page.evaluate(() => document.activeElement?.blur());

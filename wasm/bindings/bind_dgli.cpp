@@ -157,6 +157,9 @@ class DgliClassifier {
     out.set("representativeClass", db_.classes[r.label]);
     out.set("representativeDistance", r.distance);
     out.set("representativeRunnerUp", r.runner_up >= 0 ? val(db_.classes[r.runner_up]) : val::null());
+    out.set("novel", r.novel);
+    out.set("nearestStateDistance", r.nearest_state_distance);
+    out.set("reach", db_.reach);
     return out;
   }
 

@@ -66,6 +66,10 @@ int run_classify(const std::vector<std::string>& args) {
       {"distance", c.distance},
       {"runner_up", c.runner_up >= 0 ? nlohmann::json(names[c.runner_up]) : nlohmann::json(nullptr)},
       {"runner_up_distance", c.runner_up >= 0 ? nlohmann::json(c.runner_up_distance) : nlohmann::json(nullptr)}};
+  // unlike every state of the database (nearest state farther than the database's reach)
+  out["novel"] = c.novel;
+  out["nearest_state_distance"] = c.nearest_state_distance;
+  out["database_reach"] = db.value->reach;
   out["undefined_pairs"] = coordinates.value->undefined;
   std::printf("%s\n", json_text(out).c_str());
   return 0;

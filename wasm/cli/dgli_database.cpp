@@ -180,6 +180,8 @@ int run_dgli_database(const std::vector<std::string>& args) {
                        {"failures", e.generation.failures},
                        {"accuracy_nearest_representative", e.accuracy_nearest()},
                        {"accuracy_knn", e.accuracy_knn()},
+                       {"novel", e.novel},
+                       {"reach", db.reach},
                        {"k", k},
                        {"confusion_nearest_representative", e.confusion_nearest},
                        {"confusion_knn", e.confusion_knn},

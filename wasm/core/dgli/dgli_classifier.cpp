@@ -107,6 +107,8 @@ void index_states(DgliDatabase& db) {
   db.representative_features.clear();
   for (const ReferenceState& r : db.representatives)
     db.representative_features.push_back(distance_features(r.coordinates, db.distance, db.saturation));
+  const std::vector<double> neighbours = neighbour_distances(db);
+  db.reach = neighbours.empty() ? 0.0 : *std::max_element(neighbours.begin(), neighbours.end());
 }
 
 double coordinate_distance(const Vector& a, const Vector& b) {
@@ -172,36 +174,68 @@ int segment_count_of(std::size_t entries) {
   return static_cast<std::size_t>(m) * (m - 1) / 2 == entries ? m : 0;
 }
 
-Classification classify_coordinates(const DgliDatabase& db, const Vector& query, int k) {
-  Classification result;
-  // the query under the cloth's symmetries, in the distance's features (a relabelling
-  // permutes the entries: the features of the shifted query)
-  std::vector<Vector> variants = {distance_features(query, db.distance, db.saturation)};
-  const int m = segment_count_of(query.size());
+namespace {
+
+// The query under the cloth's symmetries, in the distance's features (a relabelling permutes
+// the entries: the features of the shifted query).
+std::vector<Vector> symmetric_variants(const DgliDatabase& db, const Vector& coordinates) {
+  std::vector<Vector> variants = {distance_features(coordinates, db.distance, db.saturation)};
+  const int m = segment_count_of(coordinates.size());
   if (db.rotations > 1 && m > 0 && m % db.rotations == 0)
     for (int r = 1; r < db.rotations; ++r)
-      variants.push_back(distance_features(shift_segments(query, m, r * (m / db.rotations)), db.distance, db.saturation));
-  // direction distances: the last feature is the log norm, compared first
+      variants.push_back(
+          distance_features(shift_segments(coordinates, m, r * (m / db.rotations)), db.distance, db.saturation));
+  return variants;
+}
+
+// Squared distance of the query (best relabelling in `variants`) to a state's features,
+// abandoned once >= bound. Direction distances: the last feature is the log norm, compared first.
+double squared_features_distance(const std::vector<Vector>& variants, bool by_direction, const Vector& state,
+                                 double bound) {
+  double start = 0;
+  if (by_direction) {
+    const double log_ratio = variants.front().back() - state.back();
+    start = log_ratio * log_ratio;
+    if (start >= bound) return start;
+  }
+  const std::size_t entries = state.size() - (by_direction ? 1 : 0);
+  double best = 1e300;
+  for (const Vector& v : variants) {
+    double sum = start;
+    for (std::size_t j = 0; j < entries && sum < std::min(best, bound); ++j) sum += (v[j] - state[j]) * (v[j] - state[j]);
+    best = std::min(best, sum);
+  }
+  return best;
+}
+
+}  // namespace
+
+std::vector<double> neighbour_distances(const DgliDatabase& db) {
   const bool by_direction = db.distance != StateDistance::euclidean;
-  const std::size_t entries = query.size();
-  // squared distance of the query (best relabelling) to a state's features, abandoned once >= bound
-  auto squared_features_distance = [&](const Vector& state, double bound) {
-    double start = 0;
-    if (by_direction) {
-      const double log_ratio = variants.front().back() - state.back();
-      start = log_ratio * log_ratio;
-      if (start >= bound) return start;
-    }
+  const std::size_t n = db.states.size();
+  std::vector<Vector> features;
+  const bool cached = db.state_features.size() == n;
+  if (!cached)
+    for (const ReferenceState& s : db.states) features.push_back(distance_features(s.coordinates, db.distance, db.saturation));
+  const std::vector<Vector>& f = cached ? db.state_features : features;
+  std::vector<double> out(n, 0.0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::vector<Vector> variants = symmetric_variants(db, db.states[i].coordinates);
     double best = 1e300;
-    for (const Vector& v : variants) {
-      double sum = start;
-      for (std::size_t j = 0; j < entries && sum < std::min(best, bound); ++j) sum += (v[j] - state[j]) * (v[j] - state[j]);
-      best = std::min(best, sum);
-    }
-    return best;
-  };
+    for (std::size_t j = 0; j < n; ++j)
+      if (j != i) best = std::min(best, squared_features_distance(variants, by_direction, f[j], best));
+    out[i] = n > 1 ? std::sqrt(best) : 0.0;
+  }
+  return out;
+}
+
+Classification classify_coordinates(const DgliDatabase& db, const Vector& query, int k) {
+  Classification result;
+  const std::vector<Vector> variants = symmetric_variants(db, query);
+  const bool by_direction = db.distance != StateDistance::euclidean;
   auto squared_distance = [&](const Vector& coordinates, double bound) {
-    return squared_features_distance(distance_features(coordinates, db.distance, db.saturation), bound);
+    return squared_features_distance(variants, by_direction,
+                                     distance_features(coordinates, db.distance, db.saturation), bound);
   };
   auto distance_to = [&](const Vector& state) { return std::sqrt(squared_distance(state, 1e300)); };
   // nearest representative, and the nearest of another class
@@ -209,7 +243,8 @@ Classification classify_coordinates(const DgliDatabase& db, const Vector& query,
   const bool representatives_cached = db.representative_features.size() == db.representatives.size();
   for (std::size_t i = 0; i < db.representatives.size(); ++i) {
     const ReferenceState& r = db.representatives[i];
-    const double d = representatives_cached ? std::sqrt(squared_features_distance(db.representative_features[i], 1e300))
+    const double d = representatives_cached
+                           ? std::sqrt(squared_features_distance(variants, by_direction, db.representative_features[i], 1e300))
                                             : distance_to(r.coordinates);
     best[r.label] = std::min(best[r.label], d);
   }
@@ -240,7 +275,7 @@ Classification classify_coordinates(const DgliDatabase& db, const Vector& query,
     const double kth = static_cast<int>(nearest_k.size()) < kk_max ? 1e300 : nearest_k.front();
     const double reach = std::max(class_best[label], kth);
     const double bound = reach >= 1e300 ? 1e300 : reach * reach;
-    const double best = features_cached ? squared_features_distance(db.state_features[i], bound)
+    const double best = features_cached ? squared_features_distance(variants, by_direction, db.state_features[i], bound)
                                         : squared_distance(state, bound);
     if (best >= bound) continue;
     const double d = std::sqrt(best);
@@ -257,6 +292,10 @@ Classification classify_coordinates(const DgliDatabase& db, const Vector& query,
   }
   const int kk = std::min<int>(std::max(k, 1), static_cast<int>(distances.size()));
   std::partial_sort(distances.begin(), distances.begin() + kk, distances.end());  // pairs: ties by index
+  if (kk > 0) {
+    result.nearest_state_distance = distances.front().first;
+    result.novel = db.states.size() > 1 && result.nearest_state_distance > db.reach;
+  }
   std::vector<int> votes(db.classes.size(), 0);
   std::vector<double> sums(db.classes.size(), 0.0);
   double total = 0;

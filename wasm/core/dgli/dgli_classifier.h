@@ -56,11 +56,20 @@ struct DgliDatabase {
   // the states'.
   std::vector<std::vector<double>> state_features;
   std::vector<std::vector<double>> representative_features;  // the same for representatives
+  // The database's reach (our addition; the thesis classifies every query): the largest
+  // distance from a state to its nearest other state (neighbour_distances). A query farther
+  // than that from every state is unlike the whole database (a hanging sheet against napkin
+  // folds): it still gets the nearest class, flagged `novel`. Filled by index_states.
+  double reach = 0;
 };
 
-// Fills db.state_features and db.representative_features from db.states, db.representatives,
-// db.distance and db.saturation.
+// Fills db.state_features, db.representative_features and db.reach from db.states,
+// db.representatives, db.distance and db.saturation.
 void index_states(DgliDatabase& db);
+
+// For each state, the distance (db.distance, db.rotations) to its nearest other state; 0 for a
+// database of one state.
+std::vector<double> neighbour_distances(const DgliDatabase& db);
 
 // The coordinates of the same boundary with its segments relabelled i -> (i + shift) mod m.
 std::vector<double> shift_segments(const std::vector<double>& coordinates, int segment_count, int shift);
@@ -92,6 +101,8 @@ struct Classification {
   double knn_label_distance = 0;   // distance to the nearest state of knn_label
   int state_runner_up = -1;        // the class of the nearest state not of knn_label
   double state_runner_up_distance = 0;
+  double nearest_state_distance = 0;  // to the nearest state of any class
+  bool novel = false;                 // nearest_state_distance > db.reach: unlike every state
 };
 
 // Classifies coordinates (computed with db.settings) against the database; k >= 1. Distances

@@ -285,6 +285,7 @@ Evaluation evaluate_held_out(const DgliDatabase& db, const HeldOutSpec& spec, in
       if (c.knn_label >= 0) ++e.confusion_knn[state.label][c.knn_label];
       if (c.label == state.label) ++e.correct_nearest;
       if (c.knn_label == state.label) ++e.correct_knn;
+      if (c.novel) ++e.novel;
     }
   }
   return e;

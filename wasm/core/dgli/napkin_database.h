@@ -96,6 +96,7 @@ std::vector<FoldSequenceSpec> held_out_sequences(const HeldOutSpec& spec);
 
 struct Evaluation {
   int total = 0, correct_nearest = 0, correct_knn = 0;
+  int novel = 0;  // held-out states farther than the database's reach from every state
   std::vector<std::vector<int>> confusion_nearest, confusion_knn;  // [true][predicted]
   GenerationReport generation;
   double accuracy_nearest() const { return total ? static_cast<double>(correct_nearest) / total : 0; }

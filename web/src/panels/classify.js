@@ -32,7 +32,7 @@ export const classifyPanel = {
   mount(container, app) {
     const state = (window.__tela.classify = {
       status: 'idle', error: null, className: '', distance: null, runnerUpName: '', runnerUpDistance: null,
-      representativeName: '', representativeDistance: null, source: 'frame', segments: 0, values: [], classified: 0, hover: null, steps: -1, highlighted: 0,
+      representativeName: '', representativeDistance: null, novel: false, source: 'frame', segments: 0, values: [], classified: 0, hover: null, steps: -1, highlighted: 0,
     });
     const ui = {};
     let active = false;
@@ -171,6 +171,7 @@ export const classifyPanel = {
       state.runnerUpDistance = result.runnerUpDistance;
       state.representativeName = result.representativeClass;
       state.representativeDistance = result.representativeDistance;
+      state.novel = result.novel;
       state.segments = result.segmentCount;
       state.values = Array.from(result.values);
       state.classified++;
@@ -185,7 +186,13 @@ export const classifyPanel = {
         ` at distance ${fmt(result.distance)}`, el('br'),
         `runner-up: ${label(result.runnerUp)} at ${fmt(result.runnerUpDistance)}`, el('br'),
         `nearest class representative: ${label(result.representativeClass)} at ${fmt(result.representativeDistance)}`,
-        el('br'), el('span', { className: 'hint', textContent: `${source() === 'frame' ? `step ${latest?.steps ?? '–'}` : 'reconstructed boundary'} · ${result.segmentCount} segments, ${result.values.length} entries${result.undefined ? `, ${result.undefined} undefined` : ''}` }),
+        el('br'),
+        ...(result.novel ? [el('span', {
+          id: 'classify-novel', className: 'warning',
+          textContent: `Unlike every reference state: the nearest is ${fmt(result.nearestStateDistance)} away, ` +
+            `while every reference state has a neighbour within ${fmt(result.reach)}. ` +
+            'The class above is only the least unlike one.',
+        }), el('br')] : []), el('span', { className: 'hint', textContent: `${source() === 'frame' ? `step ${latest?.steps ?? '–'}` : 'reconstructed boundary'} · ${result.segmentCount} segments, ${result.values.length} entries${result.undefined ? `, ${result.undefined} undefined` : ''}` }),
       );
       for (const figure of ui.gallery.children) figure.classList.toggle('match', figure.dataset.class === result.class);
       showEntry();
