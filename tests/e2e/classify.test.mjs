@@ -83,4 +83,43 @@ describe('classify panel', () => {
     assert.deepEqual(problems, []);
     await page.context().close();
   });
+
+  test('exports the classification as JSON; a share link made on Classify reopens there with the same result', async () => {
+    const problems = [];
+    const page = await app.open('', { problems, acceptDownloads: true });
+    await page.waitForFunction(() => window.__tela?.ready, null, T);
+    await page.click('#tab-classify');
+    await page.waitForFunction(() => window.__tela.classify.steps >= 60, null, { timeout: 90000 });
+    await page.click('#share'); // pauses, then writes the link
+    await page.waitForFunction(() => location.hash.startsWith('#v1=') && !window.__tela.playing, null, T);
+    const steps = await page.evaluate(() => window.__tela.steps);
+    await page.waitForFunction((k) => window.__tela.classify.steps === k, steps, T);
+    const shown = await panelState(page);
+    const url = await page.evaluate(() => location.href);
+
+    const [file] = await Promise.all([page.waitForEvent('download', T), page.click('#classify-export')]);
+    assert.match(file.suggestedFilename(), new RegExp(`^tela-classification-hang-7x9-step${steps}\\.json$`));
+    const exported = JSON.parse(readFileSync(await file.path(), 'utf8'));
+    assert.equal(exported.format, 'tela-classification');
+    assert.deepEqual(exported.classified, { source: 'frame', scene: 'hang-7x9', step: steps, stateHash: await page.evaluate(() => window.__tela.hash) });
+    assert.equal(exported.class, shown.className);
+    assert.equal(exported.distance, shown.distance);
+    assert.equal(exported.novel, shown.novel);
+    assert.equal(exported.dgli.segments, shown.segments);
+    assert.deepEqual(exported.dgli.values, shown.values);
+    assert.equal(exported.dgli.segmentEnds.length, 6 * shown.segments);
+    assert.ok(exported.databaseReach > 0 && exported.database.states > 0);
+    await page.context().close();
+
+    const fresh = await app.open(url.slice(app.url.length), { problems });
+    await fresh.waitForFunction((k) => window.__tela?.ready && window.__tela.steps === k, steps, T);
+    assert.equal(await fresh.getAttribute('#tab-classify', 'aria-selected'), 'true');
+    await fresh.waitForFunction((k) => window.__tela.classify.steps === k, steps, T);
+    const reopened = await panelState(fresh);
+    assert.equal(reopened.className, shown.className);
+    assert.equal(reopened.distance, shown.distance);
+    assert.deepEqual(reopened.values, shown.values);
+    assert.deepEqual(problems, []);
+    await fresh.context().close();
+  });
 });

@@ -70,7 +70,7 @@ const app = {
   state: {
     scenes: [], scenario: null, scenarioText: '', name: '', steps: 0, time: 0, hash: '',
     playing: false, field: 'none', wireframe: false, pins: true, dt: 0.01, nodes: 0,
-    obstacles: true, contacts: false,
+    obstacles: true, contacts: false, panel: 'simulate',
   },
   view,
   on(event, fn) { listeners[event].push(fn); },
@@ -248,12 +248,18 @@ function download(blob, filename) {
 }
 
 // ---- share links ---------------------------------------------------------------------------
+const LINKED_PANELS = ['simulate', 'classify'];
 app.shareLink = async () => {
   const s = app.state;
   const hash = await encodeShareHash({
     scenario: s.scenario,
     steps: s.steps,
-    view: { camera: view?.cameraState(), field: s.field, wireframe: s.wireframe, pins: s.pins, playing: false },
+    view: {
+      camera: view?.cameraState(), field: s.field, wireframe: s.wireframe, pins: s.pins, playing: false,
+      // the Classify panel's result is a function of the scene and step, so a link opens there too;
+      // Fit and Reconstruct work on uploaded files, which a link never carries
+      ...(LINKED_PANELS.includes(s.panel) ? { panel: s.panel } : {}),
+    },
   });
   history.replaceState(null, '', hash);
   return location.href;
@@ -292,6 +298,7 @@ async function openFromHash() {
     showError(`This share link’s scenario is not valid here: ${answer.message}. Showing the default scene instead.`);
     return false;
   }
+  if (LINKED_PANELS.includes(v.panel)) app.showPanel(v.panel);
   showNotice(`Opened a shared scene at step ${steps}: state hash ${app.state.hash}.`);
   return true;
 }
@@ -344,6 +351,7 @@ function mountPanels() {
   });
 }
 app.showPanel = (id) => {
+  app.state.panel = id;
   for (const panel of panels()) {
     const selected = panel.id === id;
     $(`tab-${panel.id}`).setAttribute('aria-selected', String(selected));

@@ -10,6 +10,7 @@ import { createWorkerClient } from '../ui/worker_client.js';
 import { coreToThree } from '../render/view.js';
 import { niceCeiling } from '../render/colormap.js';
 import { divergingGradient, drawMatrix, segmentCount, upperIndex } from '../dgli/heatmap.js';
+import { version as APP_VERSION } from '../../../package.json';
 import './panels.css';
 
 const DATABASE_URL = `${import.meta.env.BASE_URL}dgli/database.json`;
@@ -39,12 +40,13 @@ export const classifyPanel = {
     let database = null;   // parsed JSON (gallery)
     let sceneReady = null; // promise of the worker's faces for the current scene
     let databaseReady = null; // promise: true once the worker holds the classifier
-    let latest = null;     // { positions, steps }
+    let latest = null;     // { positions, steps, hash }
     let last = null;       // last classification result
     let inFlight = false;
     let lastRun = 0;
     let timer = 0;
     let databaseFailed = false;
+    let classified = null; // what `last` classified: { source, scene, step, stateHash } or { source, cloud }
 
     const client = createWorkerClient(
       () => new Worker(new URL('../dgli/worker.js', import.meta.url), { type: 'module' }), { name: 'dGLI' });
@@ -59,6 +61,7 @@ export const classifyPanel = {
     ui.bar.style.background = divergingGradient();
     ui.entry = el('p', { className: 'hint', id: 'classify-entry', textContent: 'Hover an entry to see its two segments on the cloth.' });
     ui.error = el('p', { className: 'field-error', id: 'classify-error', hidden: true });
+    ui.exportJson = el('button', { type: 'button', id: 'classify-export', textContent: 'Classification JSON', disabled: true });
     ui.gallery = el('div', { className: 'ref-gallery', id: 'classify-gallery' });
     ui.provenance = el('p', { className: 'hint' });
     // what is classified: the simulated frame, or the boundary of the Reconstruct panel's cloud
@@ -69,6 +72,7 @@ export const classifyPanel = {
     container.append(
       el('label', { className: 'source-row' }, 'classify', ui.source),
       el('h2', { textContent: 'Predicted class' }), ui.prediction, ui.error,
+      el('div', { className: 'exports' }, ui.exportJson),
       ui.matrixTitle,
       el('div', { className: 'heatmap-wrap' }, ui.matrix),
       el('div', { className: 'heatmap-scale' }, ui.scaleMin, ui.bar, ui.scaleMax), ui.entry,
@@ -164,6 +168,7 @@ export const classifyPanel = {
       }
       showError('');
       last = result;
+      ui.exportJson.disabled = false;
       state.status = 'classified';
       state.className = result.class;
       state.distance = result.distance;
@@ -211,6 +216,7 @@ export const classifyPanel = {
       const result = await client.request({ type: 'classifyBoundary', points: boundary.points, k: K });
       if (result.cancelled || source() !== 'boundary') return;
       state.source = 'boundary';
+      classified = { source: 'boundary', cloud: boundary.name };
       show(result);
     }
     ui.source.addEventListener('change', () => {
@@ -240,7 +246,10 @@ export const classifyPanel = {
       if (scene.ok) {
         const result = await client.request({ type: 'classify', positions: frame.positions, k: K });
         state.steps = frame.steps;
-        if (!result.cancelled && source() === 'frame') show(result);
+        if (!result.cancelled && source() === 'frame') {
+          classified = { source: 'frame', scene: app.state.name, step: frame.steps, stateHash: frame.hash };
+          show(result);
+        }
       } else {
         state.status = 'error';
         showError(`The current scene has no mesh to classify: ${scene.error}`);
@@ -248,6 +257,42 @@ export const classifyPanel = {
       inFlight = false;
       if (latest !== frame) classifyLatest();
     }
+
+    // ---- export: what the panel shows, with the settings and the database it came from
+    function exportObject() {
+      const m = last.segmentCount;
+      return {
+        format: 'tela-classification', version: 1,
+        app: { name: 'tela', version: APP_VERSION },
+        created: new Date().toISOString(),
+        classified,
+        class: last.class, distance: last.distance,
+        runnerUp: last.runnerUp, runnerUpDistance: last.runnerUpDistance,
+        representative: { class: last.representativeClass, distance: last.representativeDistance, runnerUp: last.representativeRunnerUp },
+        novel: last.novel, nearestStateDistance: last.nearestStateDistance, databaseReach: last.reach,
+        k: K,
+        dgli: {
+          segments: m,
+          // upper triangle, row by row: (s0, s1), (s0, s2), ..., (s[m-2], s[m-1]); null where undefined
+          values: Array.from(last.values, (v, i) => (last.status[i] === 0 ? v : null)),
+          segmentEnds: Array.from(last.segments),
+        },
+        database: { url: DATABASE_URL, states: database?.states.length, classes: database?.classes, settings: database?.settings, provenance: database?.provenance },
+      };
+    }
+    ui.exportJson.addEventListener('click', () => {
+      if (!last?.ok) return;
+      const text = JSON.stringify(exportObject(), null, 1);
+      state.exported = text;
+      const blob = new Blob([text], { type: 'application/json' });
+      const url = URL.createObjectURL(blob);
+      const name = classified?.source === 'boundary' ? classified.cloud.replace(/\.[^.]*$/, '') : `${classified?.scene}-step${classified?.step}`;
+      const a = el('a', { href: url, download: `tela-classification-${name}.json` });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10000);
+    });
 
     // the worker, its wasm and the database are loaded when the panel is first shown
     let started = false;
@@ -261,7 +306,7 @@ export const classifyPanel = {
       loadScene();
     });
     app.on('frame', (frame) => {
-      latest = { positions: frame.positions, steps: frame.steps };
+      latest = { positions: frame.positions, steps: frame.steps, hash: frame.hash };
       classifyLatest();
     });
     this.activate = () => {

@@ -4,7 +4,8 @@
 //
 // v1 payload: { scenario: {...scenario file...}, steps: integer >= 0,
 //               view: { camera?: [px,py,pz,tx,ty,tz], field?: string, wireframe?: bool,
-//                       pins?: bool, playing?: bool } }
+//                       pins?: bool, playing?: bool, panel?: 'simulate' | 'classify' } }
+// (panel: the tab the link opens on; links written before it existed open on Simulate)
 export const CURRENT_VERSION = 1;
 const MAX_STEPS = 1000000; // the core's limit on a run's length (sim/simulation.cpp)
 
