@@ -361,10 +361,13 @@ TEST_CASE("a sheet hanging by two corners is unlike every napkin fold of the shi
     REQUIRE_MESSAGE(c.ok(), c.error);
     return classify_coordinates(*db.value, c.value->values);
   };
-  // at t = 0 the sheet lies flat (noise 0.5 mm): a flat napkin, well inside the database
+  // at t = 0 the sheet lies flat (0.5 mm noise; a rectangle, not a square): within the
+  // database's reach (its class is "crumpled" or "flat": the direction of a nearly planar
+  // boundary's small dGLI entries is the noise's)
   const Classification flat = classify_now();
-  CHECK(db.value->classes[flat.knn_label] == "flat");
+  CAPTURE(flat.nearest_state_distance);
   CHECK_FALSE(flat.novel);
+  CHECK(flat.nearest_state_distance < 0.5 * db.value->reach);
   sim.value->step_n(300);  // 3 s: hanging still
   REQUIRE(!sim.value->failed());
   const Classification hanging = classify_now();
