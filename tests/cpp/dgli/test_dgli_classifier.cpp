@@ -361,9 +361,9 @@ TEST_CASE("a sheet hanging by two corners is unlike every napkin fold of the shi
     REQUIRE_MESSAGE(c.ok(), c.error);
     return classify_coordinates(*db.value, c.value->values);
   };
-  // at t = 0 the sheet lies flat (0.5 mm noise; a rectangle, not a square): within the
-  // database's reach (its class is "crumpled" or "flat": the direction of a nearly planar
-  // boundary's small dGLI entries is the noise's)
+  // at t = 0 the sheet lies flat (0.5 mm noise): within the database's reach (its class is
+  // "crumpled", "flat" the runner-up: the database holds square napkins, and a flat A2
+  // rectangle's dGLI entries are not a flat square's)
   const Classification flat = classify_now();
   CAPTURE(flat.nearest_state_distance);
   CHECK_FALSE(flat.novel);
