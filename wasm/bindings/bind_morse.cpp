@@ -168,7 +168,7 @@ val reconstruct_cloud(val points, val options) {
   topology.set("morseSum", t.morse_sum);
   topology.set("boundaryComponents", t.boundary_components);
   topology.set("connectedComponents", t.connected_components);
-  topology.set("genus", t.genus);
+  topology.set("genus", t.genus >= 0 ? val(t.genus) : val::null());  // null: undefined (see the warnings)
   topology.set("orientable", t.orientable);
   out.set("topology", topology);
 

@@ -150,7 +150,7 @@ int run_reconstruct(const std::vector<std::string>& args) {
       {"morse_sum", topology.morse_sum},
       {"boundary_components", topology.boundary_components},
       {"connected_components", topology.connected_components},
-      {"genus", topology.genus},
+      {"genus", topology.genus >= 0 ? nlohmann::json(topology.genus) : nlohmann::json(nullptr)},  // null: undefined
       {"orientable", topology.orientable},
       {"orientable_from", r.attachment.orientable >= 0 ? "attaching_words" : "normals"},
       {"attachment", attachment},

@@ -57,6 +57,19 @@ TEST_CASE("sphere: chi 2, no boundary, one minimum and one maximum") {
   CHECK(r.value->topology.genus == 0);
 }
 
+TEST_CASE("genus from chi, boundary curves and components; undefined when no surface fits") {
+  const int disc[3] = {2, 2, 1};  // chi 1
+  CHECK(surface_topology(disc, 1, 1, 1, true).genus == 0);   // a disc
+  const int torus[3] = {1, 2, 1};  // chi 0
+  CHECK(surface_topology(torus, 0, 0, 1, true).genus == 1);
+  CHECK(surface_topology(torus, 0, 1, 1, false).genus == 1);  // a Moebius band: one cross-cap
+  // chi 1 with 4 boundary curves on one component: 2 - 2g - 4 = 1 has no g >= 0
+  CHECK(surface_topology(disc, 1, 4, 1, true).genus == -1);
+  CHECK(surface_topology(disc, 1, 4, 1, false).genus == -1);
+  // orientable with an odd 2 - b - chi: none either
+  CHECK(surface_topology(torus, 0, 1, 1, true).genus == -1);
+}
+
 TEST_CASE("torus: chi 0, genus 1") {
   check_topology(torus(5000, 7), 0, 0, 3);
 }

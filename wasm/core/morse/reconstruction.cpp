@@ -153,6 +153,12 @@ Result<Reconstruction> reconstruct(const Positions& points, const ReconstructOpt
     r.warnings.push_back("attaching words incomplete (" + why + "); orientability from the normals");
   }
   r.topology = surface_topology(r.cells.counts, morse_sum, r.boundary.count(), connected_components(r.graph), orientable);
+  if (r.topology.genus < 0)
+    r.warnings.push_back("no " + std::string(orientable ? "orientable" : "non-orientable") + " surface has chi = " +
+                         std::to_string(r.topology.euler) + " with " + std::to_string(r.topology.boundary_components) +
+                         " boundary curves on " + std::to_string(r.topology.connected_components) +
+                         " components, so the genus is undefined: the cells do not describe the cloud as one "
+                         "surface (try more level slabs, another height direction, or clean the cloud)");
   if (r.topology.euler != r.critical.euler_from_pieces)
     r.warnings.push_back("Euler characteristic of the cells (" + std::to_string(r.topology.euler) +
                          ") differs from that of the level pieces (" + std::to_string(r.critical.euler_from_pieces) + ")");

@@ -13,7 +13,10 @@ struct Topology {
   int boundary_components = 0;
   int connected_components = 0;
   bool orientable = true;
-  int genus = 0;               // total over the components; -1 when chi, b, components disagree
+  // total over the components; -1 (undefined: reported as null, with a warning) when no
+  // surface has this chi, b and number of components, e.g. chi = 1 with 4 boundary curves on
+  // one component (2 - 2g - 4 = 1 has no g >= 0): the cells do not describe one surface
+  int genus = 0;
 };
 
 Topology surface_topology(const int cells[3], int morse_sum, int boundary_components,

@@ -417,7 +417,7 @@ export const reconstructPanel = {
         ...row('Euler characteristic χ', t.euler, 'reconstruct-euler'),
         ...row('#min − #saddles + #max', t.morseSum),
         ...row('boundary curves', t.boundaryComponents, 'reconstruct-boundaries'),
-        ...row('genus', t.genus),
+        ...row('genus', t.genus ?? 'undefined (see the warnings)'),
         ...row('orientable', t.orientable ? 'yes' : 'no'),
         ...row('connected components', t.connectedComponents),
         ...row('cells (0, 1, 2)', Array.from(t.cells).join(', '), 'reconstruct-cells'),
@@ -450,7 +450,7 @@ export const reconstructPanel = {
       document.dispatchEvent(new CustomEvent('tela:reconstruction', {
         detail: { name: state.name, boundary: longest ? Array.from(longest) : [], points: longest ? Float64Array.from(longest) : null },
       }));
-      app.showNotice(`Reconstructed “${state.name}”: χ = ${t.euler}, ${t.boundaryComponents} boundary curve${t.boundaryComponents === 1 ? '' : 's'}, genus ${t.genus}.`);
+      app.showNotice(`Reconstructed “${state.name}”: χ = ${t.euler}, ${t.boundaryComponents} boundary curve${t.boundaryComponents === 1 ? '' : 's'}, genus ${t.genus ?? 'undefined'}.`);
     }
 
     const base = () => (state.name || 'cloud').replace(/\.[^.]*$/, '');
