@@ -266,6 +266,22 @@ describe('fit panel', () => {
     await page.click('#fit-apply');
     await page.waitForFunction(() => window.__tela.fit?.state === 'ready', null, T);
     assert.ok(await page.isEnabled('#fit-run'));
+
+    // markers can be excluded and the grid order given by name (both reach the core's detection)
+    const order = await page.evaluate(() => window.__tela.fit.summary.grid.order);
+    await page.fill('#fit-exclude', 'Cloth:nope');
+    await page.click('#fit-apply');
+    await page.waitForFunction(() => window.__tela.fit?.state === 'error', null, T);
+    assert.match(await page.textContent('#fit-error'), /no marker 'Cloth:nope'/);
+    await page.fill('#fit-exclude', '');
+    await page.fill('#fit-cols', '3');
+    await page.fill('#fit-rows', '4');
+    await page.fill('#fit-order', order.join(', '));
+    await page.click('#fit-apply');
+    await page.waitForFunction(() => window.__tela.fit?.state === 'ready', null, T);
+    const grid = await page.evaluate(() => window.__tela.fit.summary.grid);
+    assert.equal(grid.source, 'user');
+    assert.deepEqual(grid.order, order);
     assert.deepEqual(problems, []);
   });
 });

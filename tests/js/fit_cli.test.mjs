@@ -57,6 +57,32 @@ describe('tela fit', () => {
     assert.equal(details.sweep_points.length, 9);
   });
 
+  test('--order and --exclude override the grid detection; unknown names are refused', () => {
+    const sample = join(root, 'public/samples/a3-shake-synthetic.csv');
+    const quick = ['--grid', '0', '--refine-evaluations', '0'];
+    const detected = tela('fit', sample, ...quick);
+    assert.equal(detected.status, 0, JSON.stringify(detected.json));
+    assert.equal(detected.json.grid.source, 'detected');
+    const order = detected.json.grid.order;
+    assert.equal(order.length, 12);
+    // the same order given by the user: the same grid and held corners
+    const given = tela('fit', sample, ...quick, '--markers', '3x4', '--order', order.join(','));
+    assert.equal(given.status, 0, JSON.stringify(given.json));
+    assert.equal(given.json.grid.source, 'user');
+    assert.deepEqual(given.json.grid.order, order);
+    assert.deepEqual(given.json.grid.held, detected.json.grid.held);
+    // one marker excluded: 11 are left, which no rectangular grid fits
+    let r = tela('fit', sample, ...quick, '--exclude', order[4]);
+    assert.equal(r.status, 2);
+    assert.match(r.json.error, /no rectangular marker grid fits 11 markers/);
+    r = tela('fit', sample, ...quick, '--exclude', 'Cloth:nope');
+    assert.equal(r.status, 2);
+    assert.match(r.json.error, /exclude: the recording has no marker 'Cloth:nope'/);
+    r = tela('fit', sample, ...quick, '--markers', '3x4', '--order', [...order.slice(0, 11), 'Cloth:nope'].join(','));
+    assert.equal(r.status, 2);
+    assert.match(r.json.error, /grid order: the recording has no marker 'Cloth:nope'/);
+  });
+
   test('bad input: exit 2 with a located message', () => {
     const bad = join(dir, 'bad.csv');
     writeFileSync(bad, 'Format Version,1.23,Export Frame Rate,100,Length Units,Millimeters\n\n,Type,Marker,Marker,Marker\n'

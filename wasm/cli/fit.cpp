@@ -34,7 +34,7 @@ int run_fit(const std::vector<std::string>& args) {
   const std::string usage =
       "usage: tela fit RECORDING [--scenario FILE|NAME] [--params delta,alpha[,mu]] [--grid N] [--mu-grid N] "
       "[--mu-max M] [--report out.json] "
-      "[--threads N] [--rho R] [--up AXIS] [--markers CxR] [--held A,B] [--refine K] [--split whole|half] "
+      "[--threads N] [--rho R] [--up AXIS] [--markers CxR] [--order A,B,...] [--exclude A,B,...] [--held A,B] [--refine K] [--split whole|half] "
       "[--duration S] [--refine-evaluations N] [--repetition 1|2] [--held-smoothing N] [--kappa K] [--units m|cm|mm] "
       "[--format F]";
   std::string source, scenario_path, report_path, split = "whole";
@@ -81,6 +81,12 @@ int run_fit(const std::vector<std::string>& args) {
       if (x == std::string::npos || !parse_int(v.substr(0, x), 2, 100, options.grid.cols) ||
           !parse_int(v.substr(x + 1), 2, 100, options.grid.rows))
         return bad_input("--markers: the marker grid as COLSxROWS, e.g. 4x5");
+    } else if (a == "--exclude") {
+      options.grid.exclude = split_list(args[++i]);
+      if (options.grid.exclude.empty()) return bad_input("--exclude: marker names, A,B,...");
+    } else if (a == "--order") {
+      options.grid.order = split_list(args[++i]);
+      if (options.grid.order.size() < 4) return bad_input("--order: the grid's marker names row-major from the top-left, A,B,... (with --markers CxR)");
     } else if (a == "--held") {
       options.grid.held = split_list(args[++i]);
       if (options.grid.held.size() != 2) return bad_input("--held: two marker names, A,B");

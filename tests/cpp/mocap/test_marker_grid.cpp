@@ -97,7 +97,16 @@ TEST_CASE("marker grid: user overrides and refusals") {
   CHECK_FALSE(tela::detect_marker_grid(rec, shape).ok());
   tela::Recording scrambled = rec;  // one marker far off the sheet: no regular grid
   scrambled.positions.col(0).array() += 0.3;
-  CHECK(tela::detect_marker_grid(scrambled).error.find("regular grid") != std::string::npos);
+  const std::string misfit = tela::detect_marker_grid(scrambled).error;
+  CHECK(misfit.find("regular grid") != std::string::npos);
+  CAPTURE(misfit);
+  // the names the user may exclude, all 12
+  const std::size_t listed = misfit.find("The markers: ");
+  REQUIRE(listed != std::string::npos);
+  for (const std::string& name : rec.names) CHECK(misfit.find(name, listed) != std::string::npos);
+  tela::MarkerGridOptions unknown;
+  unknown.exclude = {"Cloth:M99"};
+  CHECK(tela::detect_marker_grid(rec, unknown).error == "exclude: the recording has no marker 'Cloth:M99'");
   tela::MarkerGridOptions prime;  // 11 markers have no grid
   prime.exclude = {"Cloth:M11"};
   CHECK(tela::detect_marker_grid(rec, prime).error.find("11") != std::string::npos);

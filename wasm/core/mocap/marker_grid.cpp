@@ -21,6 +21,15 @@ std::vector<int> cloth_points(const Recording& rec, const MarkerGridOptions& opt
   return markers.empty() ? others : markers;
 }
 
+// the names of `points`, comma-separated (at most 60, then how many more)
+std::string names_of(const Recording& rec, const std::vector<int>& points) {
+  std::string out;
+  const std::size_t shown = std::min<std::size_t>(points.size(), 60);
+  for (std::size_t i = 0; i < shown; ++i) out += (i ? ", " : "") + rec.names[points[i]];
+  if (points.size() > shown) out += ", ... (" + std::to_string(points.size() - shown) + " more)";
+  return out;
+}
+
 // RMS misfit of positions uv (#markers by 2, row-major grid order) to o + j a + i b, in units
 // of the lattice spacing
 double lattice_misfit(const Eigen::MatrixXd& uv, int cols, int rows) {
@@ -49,6 +58,8 @@ Result<MarkerGrid> detect_marker_grid(const Recording& rec, const MarkerGridOpti
     }
     grid.source = "user";
   } else {
+    for (const std::string& name : options.exclude)
+      if (point_index(rec, name) < 0) return R::failure("exclude: the recording has no marker '" + name + "'");
     candidates = cloth_points(rec, options);
     grid.source = "detected";
   }
@@ -138,7 +149,8 @@ Result<MarkerGrid> detect_marker_grid(const Recording& rec, const MarkerGridOpti
   if (options.order.empty() && best > options.max_residual)
     return R::failure("the " + std::to_string(n) + " markers do not form a regular grid (best " + std::to_string(grid.cols) +
                       " x " + std::to_string(grid.rows) + " misfit: " + std::to_string(best) +
-                      " marker spacings); exclude the markers that are not on the cloth or give the grid order");
+                      " marker spacings); exclude the markers that are not on the cloth or give the grid order. "
+                      "The markers: " + names_of(rec, candidates));
   grid.reference.resize(n, 3);
   for (int m = 0; m < n; ++m) {
     grid.points.push_back(candidates[best_order[m]]);

@@ -93,6 +93,11 @@ export const fitPanel = {
     ui.rows = numberInput('fit-rows', '', { step: 1, min: 2, placeholder: 'auto' });
     ui.held1 = select('fit-held-1', [['', 'automatic']]);
     ui.held2 = select('fit-held-2', [['', 'automatic']]);
+    // markers that are not on the cloth, and the grid's order when detection cannot find it
+    ui.exclude = el('input', { type: 'text', id: 'fit-exclude', placeholder: 'none', spellcheck: false,
+      title: 'marker names not on the cloth, comma-separated (e.g. a marker on the hanger or the table)' });
+    ui.order = el('input', { type: 'text', id: 'fit-order', placeholder: 'automatic', spellcheck: false,
+      title: 'the cloth markers row by row from the top-left, comma-separated; needs marker columns and rows' });
     ui.duration = numberInput('fit-duration', '', { min: 0, placeholder: 'all' });
     ui.rho = numberInput('fit-rho', 0.1804, { min: 0 });
     ui.kappa = numberInput('fit-kappa', 0, { min: 0 });
@@ -103,6 +108,7 @@ export const fitPanel = {
     ui.corrections = el('fieldset', {},
       el('legend', { textContent: 'Corrections' }),
       param('up axis', ui.up), param('marker columns', ui.cols), param('marker rows', ui.rows),
+      param('exclude markers', ui.exclude), param('grid order', ui.order),
       param('held corner', ui.held1), param('held corner', ui.held2),
       param('use the first', ui.duration, 's'), param('ρ inertial density', ui.rho, 'kg/m²'),
       param('κ bending (fixed)', ui.kappa), param('obstacles', ui.scene), ui.apply);
@@ -163,6 +169,9 @@ export const fitPanel = {
       if (ui.up.value) o.up = ui.up.value;
       if (ui.cols.value) o.cols = Math.round(Number(ui.cols.value));
       if (ui.rows.value) o.rows = Math.round(Number(ui.rows.value));
+      const names = (input) => input.value.split(',').map((n) => n.trim()).filter(Boolean);
+      if (names(ui.exclude).length) o.exclude = names(ui.exclude);
+      if (names(ui.order).length) o.order = names(ui.order);
       if (ui.held1.value && ui.held2.value) o.held = [ui.held1.value, ui.held2.value];
       if (Number(ui.duration.value) > 0) o.duration = Number(ui.duration.value);
       if (Number(ui.rho.value) > 0) o.rho = Number(ui.rho.value);
