@@ -282,6 +282,22 @@ describe('fit panel', () => {
     const grid = await page.evaluate(() => window.__tela.fit.summary.grid);
     assert.equal(grid.source, 'user');
     assert.deepEqual(grid.order, order);
+
+    // the length unit and the reader can be chosen too
+    const units = await page.evaluate(() => window.__tela.fit.summary.recording.units);
+    const other = units === 'cm' ? 'mm' : 'cm';
+    await page.selectOption('#fit-units', other);
+    await page.click('#fit-apply');
+    await page.waitForFunction((u) => window.__tela.fit?.state === 'ready' && window.__tela.fit.summary.recording.units === u, other, T);
+    assert.match(await page.textContent('#fit-detected'), /units overridden/);
+    await page.selectOption('#fit-units', '');
+    await page.selectOption('#fit-format', 'vicon-csv');
+    await page.click('#fit-apply');
+    await page.waitForFunction(() => window.__tela.fit?.state === 'error', null, T);
+    assert.match(await page.textContent('#fit-error'), /vicon-csv: /);
+    await page.selectOption('#fit-format', '');
+    await page.click('#fit-apply');
+    await page.waitForFunction(() => window.__tela.fit?.state === 'ready', null, T);
     assert.deepEqual(problems, []);
   });
 });

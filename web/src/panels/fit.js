@@ -89,6 +89,11 @@ export const fitPanel = {
 
     // ---- corrections
     ui.up = select('fit-up', UP_AXES.map((a) => [a, a ? `${a} is up` : 'automatic']));
+    // the reader and the length unit, when the detected ones are wrong (a CSV without units
+    // is read in the unit its magnitudes suggest, shown as "guessed")
+    ui.format = select('fit-format', [['', 'automatic'], ['motive-csv', 'OptiTrack Motive CSV'], ['vicon-csv', 'Vicon Nexus CSV'],
+      ['qualisys-tsv', 'Qualisys TSV'], ['csv', 'plain CSV (long or wide)']]);
+    ui.units = select('fit-units', [['', 'automatic'], ['mm', 'millimetres'], ['cm', 'centimetres'], ['m', 'metres']]);
     ui.cols = numberInput('fit-cols', '', { step: 1, min: 2, placeholder: 'auto' });
     ui.rows = numberInput('fit-rows', '', { step: 1, min: 2, placeholder: 'auto' });
     ui.held1 = select('fit-held-1', [['', 'automatic']]);
@@ -107,6 +112,7 @@ export const fitPanel = {
     ui.apply = el('button', { type: 'button', id: 'fit-apply', textContent: 'Apply corrections', disabled: true });
     ui.corrections = el('fieldset', {},
       el('legend', { textContent: 'Corrections' }),
+      param('format', ui.format), param('units', ui.units),
       param('up axis', ui.up), param('marker columns', ui.cols), param('marker rows', ui.rows),
       param('exclude markers', ui.exclude), param('grid order', ui.order),
       param('held corner', ui.held1), param('held corner', ui.held2),
@@ -166,6 +172,8 @@ export const fitPanel = {
 
     function options() {
       const o = {};
+      if (ui.format.value) o.format = ui.format.value;
+      if (ui.units.value) o.units = ui.units.value;
       if (ui.up.value) o.up = ui.up.value;
       if (ui.cols.value) o.cols = Math.round(Number(ui.cols.value));
       if (ui.rows.value) o.rows = Math.round(Number(ui.rows.value));
