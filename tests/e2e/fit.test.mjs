@@ -283,6 +283,16 @@ describe('fit panel', () => {
     assert.equal(grid.source, 'user');
     assert.deepEqual(grid.order, order);
 
+    // the mesh refinement and rest size
+    await page.fill('#fit-mesh-refine', '3');
+    await page.fill('#fit-width', '0.3');
+    await page.fill('#fit-height', '0.45');
+    await page.click('#fit-apply');
+    await page.waitForFunction(() => window.__tela.fit?.state === 'ready' && window.__tela.fit.summary.mesh.nx === 7, null, T);
+    const mesh = await page.evaluate(() => window.__tela.fit.summary.mesh);
+    assert.deepEqual([mesh.nx, mesh.ny, mesh.width, mesh.height], [7, 10, 0.3, 0.45]);
+    for (const id of ['#fit-mesh-refine', '#fit-width', '#fit-height']) await page.fill(id, '');
+
     // the length unit and the reader can be chosen too
     const units = await page.evaluate(() => window.__tela.fit.summary.recording.units);
     const other = units === 'cm' ? 'mm' : 'cm';

@@ -71,6 +71,15 @@ describe('tela fit', () => {
     assert.equal(given.json.grid.source, 'user');
     assert.deepEqual(given.json.grid.order, order);
     assert.deepEqual(given.json.grid.held, detected.json.grid.held);
+    // the mesh: refinement factor and rest size
+    const sized = tela('fit', sample, ...quick, '--refine', '3', '--size', '0.3,0.45');
+    assert.equal(sized.status, 0, JSON.stringify(sized.json));
+    assert.deepEqual([sized.json.mesh.nx, sized.json.mesh.ny, sized.json.mesh.width, sized.json.mesh.height], [7, 10, 0.3, 0.45]);
+    for (const bad of ['0.3', '0,0.4', '0.3,x']) {
+      const refused = tela('fit', sample, ...quick, '--size', bad);
+      assert.equal(refused.status, 2, bad);
+      assert.match(refused.json.error, /--size/);
+    }
     // one marker excluded: 11 are left, which no rectangular grid fits
     let r = tela('fit', sample, ...quick, '--exclude', order[4]);
     assert.equal(r.status, 2);

@@ -34,7 +34,7 @@ int run_fit(const std::vector<std::string>& args) {
   const std::string usage =
       "usage: tela fit RECORDING [--scenario FILE|NAME] [--params delta,alpha[,mu]] [--grid N] [--mu-grid N] "
       "[--mu-max M] [--report out.json] "
-      "[--threads N] [--rho R] [--up AXIS] [--markers CxR] [--order A,B,...] [--exclude A,B,...] [--held A,B] [--refine K] [--split whole|half] "
+      "[--threads N] [--rho R] [--up AXIS] [--markers CxR] [--order A,B,...] [--exclude A,B,...] [--held A,B] [--refine K] [--size W,H] [--split whole|half] "
       "[--duration S] [--refine-evaluations N] [--repetition 1|2] [--held-smoothing N] [--kappa K] [--units m|cm|mm] "
       "[--format F]";
   std::string source, scenario_path, report_path, split = "whole";
@@ -90,6 +90,11 @@ int run_fit(const std::vector<std::string>& args) {
     } else if (a == "--held") {
       options.grid.held = split_list(args[++i]);
       if (options.grid.held.size() != 2) return bad_input("--held: two marker names, A,B");
+    } else if (a == "--size") {
+      const std::vector<std::string> items = split_list(args[++i]);
+      if (items.size() != 2 || !parse_real(items[0], options.cloth.width) || !parse_real(items[1], options.cloth.height) ||
+          !(options.cloth.width > 0) || !(options.cloth.height > 0) || options.cloth.width > 100 || options.cloth.height > 100)
+        return bad_input("--size: the rest width and height of the marked area in metres, W,H (each in (0, 100])");
     } else if (a == "--refine") {
       if (!parse_int(args[++i], 1, 16, options.cloth.refine)) return bad_input("--refine: a factor from 1 to 16");
     } else if (a == "--split") {

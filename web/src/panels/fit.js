@@ -104,6 +104,11 @@ export const fitPanel = {
     ui.order = el('input', { type: 'text', id: 'fit-order', placeholder: 'automatic', spellcheck: false,
       title: 'the cloth markers row by row from the top-left, comma-separated; needs marker columns and rows' });
     ui.duration = numberInput('fit-duration', '', { min: 0, placeholder: 'all' });
+    ui.meshRefine = numberInput('fit-mesh-refine', '', { step: 1, min: 1, placeholder: '2' });
+    ui.meshRefine.title = 'mesh intervals per marker interval (thesis §4.2.2: A2 4 × 5 markers → 7 × 9 nodes with 2)';
+    ui.width = numberInput('fit-width', '', { min: 0, placeholder: 'measured' });
+    ui.height = numberInput('fit-height', '', { min: 0, placeholder: 'measured' });
+    ui.width.title = ui.height.title = 'the rest size of the marked area in metres (default: mean marker spacing × intervals)';
     ui.rho = numberInput('fit-rho', 0.1804, { min: 0 });
     ui.kappa = numberInput('fit-kappa', 0, { min: 0 });
     ui.kappa.title = 'bending stiffness, fixed during the fit (thesis §4.2.2: 0; the sample was made with 0.001)';
@@ -116,6 +121,7 @@ export const fitPanel = {
       param('up axis', ui.up), param('marker columns', ui.cols), param('marker rows', ui.rows),
       param('exclude markers', ui.exclude), param('grid order', ui.order),
       param('held corner', ui.held1), param('held corner', ui.held2),
+      param('mesh refinement', ui.meshRefine, '× markers'), param('rest width', ui.width, 'm'), param('rest height', ui.height, 'm'),
       param('use the first', ui.duration, 's'), param('ρ inertial density', ui.rho, 'kg/m²'),
       param('κ bending (fixed)', ui.kappa), param('obstacles', ui.scene), ui.apply);
     container.append(ui.corrections);
@@ -182,6 +188,9 @@ export const fitPanel = {
       if (names(ui.order).length) o.order = names(ui.order);
       if (ui.held1.value && ui.held2.value) o.held = [ui.held1.value, ui.held2.value];
       if (Number(ui.duration.value) > 0) o.duration = Number(ui.duration.value);
+      if (ui.meshRefine.value !== '') o.refine = Math.round(Number(ui.meshRefine.value));
+      if (Number(ui.width.value) > 0) o.width = Number(ui.width.value);
+      if (Number(ui.height.value) > 0) o.height = Number(ui.height.value);
       if (Number(ui.rho.value) > 0) o.rho = Number(ui.rho.value);
       if (ui.kappa.value !== '' && Number(ui.kappa.value) >= 0) o.kappa = Number(ui.kappa.value);
       if (ui.scene.value === 'simulate') {
