@@ -292,6 +292,13 @@ describe('fit panel', () => {
     const mesh = await page.evaluate(() => window.__tela.fit.summary.mesh);
     assert.deepEqual([mesh.nx, mesh.ny, mesh.width, mesh.height], [7, 10, 0.3, 0.45]);
     for (const id of ['#fit-mesh-refine', '#fit-width', '#fit-height']) await page.fill(id, '');
+    await page.fill('#fit-held-smoothing', '200'); // reaches the core, which names the range
+    await page.click('#fit-apply');
+    await page.waitForFunction(() => window.__tela.fit?.state === 'error', null, T);
+    assert.match(await page.textContent('#fit-error'), /held smoothing: 1 to 101 samples/);
+    await page.fill('#fit-held-smoothing', '');
+    await page.click('#fit-apply');
+    await page.waitForFunction(() => window.__tela.fit?.state === 'ready', null, T);
 
     // the length unit and the reader can be chosen too
     const units = await page.evaluate(() => window.__tela.fit.summary.recording.units);

@@ -108,6 +108,8 @@ export const fitPanel = {
     ui.meshRefine.title = 'mesh intervals per marker interval (thesis §4.2.2: A2 4 × 5 markers → 7 × 9 nodes with 2)';
     ui.width = numberInput('fit-width', '', { min: 0, placeholder: 'measured' });
     ui.height = numberInput('fit-height', '', { min: 0, placeholder: 'measured' });
+    ui.heldSmoothing = numberInput('fit-held-smoothing', '', { step: 2, min: 1, placeholder: '21' });
+    ui.heldSmoothing.title = 'window (samples, odd) of the Savitzky–Golay filter on the held corners’ trajectories before they drive the simulation; 1: none';
     ui.width.title = ui.height.title = 'the rest size of the marked area in metres (default: mean marker spacing × intervals)';
     ui.rho = numberInput('fit-rho', 0.1804, { min: 0 });
     ui.kappa = numberInput('fit-kappa', 0, { min: 0 });
@@ -122,6 +124,7 @@ export const fitPanel = {
       param('exclude markers', ui.exclude), param('grid order', ui.order),
       param('held corner', ui.held1), param('held corner', ui.held2),
       param('mesh refinement', ui.meshRefine, '× markers'), param('rest width', ui.width, 'm'), param('rest height', ui.height, 'm'),
+      param('held-corner smoothing', ui.heldSmoothing, 'samples'),
       param('use the first', ui.duration, 's'), param('ρ inertial density', ui.rho, 'kg/m²'),
       param('κ bending (fixed)', ui.kappa), param('obstacles', ui.scene), ui.apply);
     container.append(ui.corrections);
@@ -188,6 +191,7 @@ export const fitPanel = {
       if (names(ui.order).length) o.order = names(ui.order);
       if (ui.held1.value && ui.held2.value) o.held = [ui.held1.value, ui.held2.value];
       if (Number(ui.duration.value) > 0) o.duration = Number(ui.duration.value);
+      if (ui.heldSmoothing.value !== '') o.held_smoothing = Math.round(Number(ui.heldSmoothing.value));
       if (ui.meshRefine.value !== '') o.refine = Math.round(Number(ui.meshRefine.value));
       if (Number(ui.width.value) > 0) o.width = Number(ui.width.value);
       if (Number(ui.height.value) > 0) o.height = Number(ui.height.value);
