@@ -3,7 +3,9 @@
 // steps against what they must do on a known cloud, and its option checks. Build first:
 // scripts/build.sh.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -89,5 +91,45 @@ describe('Reconstruct panel bindings', () => {
     assert.match(tela.cleanCloud(cloud, { crop: { min: [0, 0], max: [1, 1, 1] } }).error, /crop\.min/);
     assert.match(tela.cleanCloud([1, 2, 3], {}).error, /Float/);
     assert.match(tela.cleanCloud(new Float64Array(4), {}).error, /multiple of 3/);
+    assert.match(tela.cleanCloud(cloud, { crop: { min: [1, 0, 0], max: [0, 1, 1] } }).error, /crop: .*min corner/);
+  });
+
+  test('the CLI cleans as the page does: same steps, same counts, same order (pointcloud/cleaning.h)', () => {
+    // a table under a plateau, plus far outliers (the crop keeps half of them), written with
+    // round-trip precision
+    const xyz = [];
+    for (let i = 0; i <= 30; i++) for (let j = 0; j <= 30; j++) xyz.push(i / 30, j / 30, 0);
+    for (let i = 0; i < 15; i++) for (let j = 0; j < 15; j++) xyz.push(0.4 + 0.01 * i, 0.4 + 0.01 * j, 0.1 + 0.002 * i);
+    for (let k = 0; k < 10; k++) xyz.push(5 + k, -5, 3 + k);
+    const dir = mkdtempSync(join(tmpdir(), 'tela-clean-'));
+    try {
+      const file = join(dir, 'scene.xyz');
+      const lines = [];
+      for (let i = 0; i < xyz.length; i += 3) lines.push(`${xyz[i]} ${xyz[i + 1]} ${xyz[i + 2]}`);
+      writeFileSync(file, lines.join('\n') + '\n');
+      const page = tela.cleanCloud(Float64Array.from(xyz), {
+        crop: { min: [-1, -10, -1], max: [9.5, 20, 20] }, voxel: 0.02, outlierK: 8, outlierRatio: 1.5,
+        planes: 1, planeThreshold: 0.005, seed: 3,
+      });
+      assert.equal(page.ok, true, page.error);
+      const run = spawnSync(join(root, 'build/tela'), ['reconstruct', file, '--crop', '-1,-10,-1,9.5,20,20', '--voxel', '0.02',
+        '--outliers', '8,1.5', '--remove-planes', '1', '--plane-distance', '0.005', '--seed', '3'], { encoding: 'utf8', timeout: 60000 });
+      const native = JSON.parse(run.stdout);
+      assert.equal(run.status, 0, run.stdout);
+      assert.deepEqual(native.cleaning, page.steps.map((s) => ({ step: s.step, count: s.count })));
+      assert.deepEqual(native.cleaning.map((s) => s.step), ['input', 'crop', 'voxel', 'outliers', 'planes']);
+      assert.equal(native.points_used, page.count);
+      const counts = native.cleaning.map((s) => s.count);
+      assert.ok(counts[1] < counts[0] && counts[3] < counts[2] && counts[4] < counts[3], counts.join(' '));  // each step acts
+      for (const [args, message] of [[['--crop', '1,2,3'], /--crop: needs the box's corners/],
+        [['--outliers', '0'], /--outliers: needs K/], [['--remove-planes', '11'], /--remove-planes: /],
+        [['--mesh-nodes', '-1'], /--mesh-nodes: /]]) {
+        const bad = spawnSync(join(root, 'build/tela'), ['reconstruct', file, ...args], { encoding: 'utf8', timeout: 60000 });
+        assert.equal(bad.status, 2, args.join(' '));
+        assert.match(JSON.parse(bad.stdout).error, message);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

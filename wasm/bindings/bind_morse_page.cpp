@@ -2,11 +2,9 @@
 // (pointcloud/), the steps before morse reconstructCloud (bind_morse.cpp). Declarations and
 // conversions only; nothing here throws or aborts: bad input comes back as { ok: false, error }.
 // Bulk data leaves as copies (typed_memory_view(...).slice()).
-#include "pointcloud/crop_box.h"
-#include "pointcloud/outlier_removal.h"
+#include "pointcloud/cleaning.h"
 #include "pointcloud/parse_point_cloud.h"
 #include "pointcloud/planes.h"
-#include "pointcloud/voxel_downsample.h"
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -83,7 +81,7 @@ val parse_cloud(val bytes, const std::string& name) {
 //            planeThreshold (m), seed, crop: { min: [x,y,z], max: [x,y,z] } | null }
 // The steps run in this order: crop, voxel, outliers, planes; steps lists each with the point
 // count after it.
-val clean_cloud(val points, val options) {
+val clean_cloud_js(val points, val options) {
   const bool typed = points.instanceof(val::global("Float32Array")) || points.instanceof(val::global("Float64Array"));
   if (!typed) return failure("points must be a Float32Array or Float64Array of x, y, z triples");
   const std::vector<double> flat = emscripten::convertJSArrayToNumberVector<double>(points);
@@ -103,59 +101,51 @@ val clean_cloud(val points, val options) {
   if (!number_option(options, "planeThreshold", 0.01, threshold) || threshold <= 0)
     return failure("planeThreshold must be a number > 0 (metres)");
   if (!number_option(options, "seed", 1, seed) || seed < 0) return failure("seed must be a number >= 0");
-
-  val steps = val::array();
-  auto note = [&](const char* step) {
-    val s = val::object();
-    s.set("step", std::string(step));
-    s.set("count", cloud.point_count());
-    steps.call<void>("push", s);
-  };
-  note("input");
+  CleaningOptions o;
+  o.voxel = voxel;
+  o.outlier_k = static_cast<int>(outlier_k);
+  o.outlier_ratio = outlier_ratio;
+  o.planes = static_cast<int>(planes);
+  o.plane_distance = threshold;
+  o.seed = static_cast<std::uint64_t>(seed);
   const val crop = (options.isUndefined() || options.isNull()) ? val::null() : options["crop"];
   if (!crop.isUndefined() && !crop.isNull()) {
-    Eigen::Vector3d lo, hi;
+    CropBox box;
     for (const char* key : {"min", "max"}) {
       const val corner = crop[key];
       if (!val::global("Array").call<bool>("isArray", corner) || corner["length"].as<int>() != 3)
         return failure(std::string("crop.") + key + " must be an array [x, y, z]");
       for (int a = 0; a < 3; ++a) {
         if (!is_number(corner[a])) return failure(std::string("crop.") + key + " must hold three numbers");
-        (key[1] == 'i' ? lo : hi)(a) = corner[a].as<double>();
+        (key[1] == 'i' ? box.min : box.max)(a) = corner[a].as<double>();
       }
     }
-    cloud = crop_box(cloud, lo, hi);
-    note("crop");
+    o.crop = box;
   }
-  if (voxel > 0) {
-    const std::string problem = voxel_size_problem(cloud, voxel);
-    if (!problem.empty()) return failure(problem);
-    cloud = voxel_downsample(cloud, voxel);
-    note("voxel");
-  }
-  if (outlier_k >= 1) {
-    cloud = remove_statistical_outliers(cloud, static_cast<int>(outlier_k), outlier_ratio);
-    note("outliers");
+  Result<CleanedCloud> cleaned = tela::clean_cloud(std::move(cloud), o);
+  if (!cleaned.ok()) return failure(cleaned.error);
+  const CleanedCloud& c = *cleaned.value;
+  val steps = val::array();
+  for (const CleaningStep& step : c.steps) {
+    val v = val::object();
+    v.set("step", step.step);
+    v.set("count", step.count);
+    steps.call<void>("push", v);
   }
   val plane_list = val::array();
-  if (planes >= 1) {
-    const std::vector<PlaneFit> found =
-        detect_planes(cloud, static_cast<int>(planes), threshold, static_cast<std::uint64_t>(seed));
-    for (const PlaneFit& p : found) {
-      val v = val::object();
-      std::vector<double> normal{p.normal(0), p.normal(1), p.normal(2)};
-      v.set("normal", copy_out(normal.size(), normal.data()));
-      v.set("offset", p.offset);
-      v.set("inliers", p.inliers);
-      plane_list.call<void>("push", v);
-    }
-    cloud = remove_planes(cloud, found, threshold);
-    note("planes");
+  for (const PlaneFit& p : c.planes) {
+    val v = val::object();
+    std::vector<double> normal{p.normal(0), p.normal(1), p.normal(2)};
+    v.set("normal", copy_out(normal.size(), normal.data()));
+    v.set("offset", p.offset);
+    v.set("inliers", p.inliers);
+    plane_list.call<void>("push", v);
   }
+  const PointCloud& cloud_out = c.cloud;
   val out = val::object();
   out.set("ok", true);
-  out.set("positions", cloud_positions(cloud));
-  out.set("count", cloud.point_count());
+  out.set("positions", cloud_positions(cloud_out));
+  out.set("count", cloud_out.point_count());
   out.set("steps", steps);
   out.set("planes", plane_list);
   return out;
@@ -166,5 +156,5 @@ val clean_cloud(val points, val options) {
 
 EMSCRIPTEN_BINDINGS(tela_morse_page) {
   emscripten::function("parseCloud", &tela::parse_cloud);
-  emscripten::function("cleanCloud", &tela::clean_cloud);
+  emscripten::function("cleanCloud", &tela::clean_cloud_js);
 }

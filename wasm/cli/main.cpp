@@ -65,7 +65,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   const std::string usage =
       "usage: tela scenarios | tela scenario NAME | tela simulate FILE|NAME [--out traj.csv] "
-      "[--every K] [--final-obj FILE] [--steps N] | tela reconstruct CLOUD [--direction x,y,z] [--levels N] | "
+      "[--every K] [--final-obj FILE] [--steps N] | tela reconstruct CLOUD [--direction x,y,z] [--levels N] [--crop ...] [--voxel S] [--outliers K[,R]] [--remove-planes K] | "
       "tela dgli STATE | tela classify STATE [--database FILE] | "
       "tela dgli-database --out FILE [--evaluate] | "
       "tela fit RECORDING [...] | tela synth-recording SCENE --out FILE";

@@ -1,18 +1,17 @@
-// tela reconstruct CLOUD [--direction x,y,z] [--levels N] [--voxel S] [--remove-planes K]
-//                        [--plane-distance D] [--seed N]:
+// tela reconstruct CLOUD [--direction x,y,z] [--levels N] [--seed N] [--mesh-nodes N]
+//                        [--crop x0,y0,z0,x1,y1,z1] [--voxel S] [--outliers K[,RATIO]]
+//                        [--remove-planes K] [--plane-distance D]:
 // the Morse-theory reconstruction of a point cloud (thesis ch. 5). The cloud (PLY, PCD,
-// XYZ/CSV/TXT, OBJ) is parsed by the pointcloud module; --voxel S averages it on a box grid of
-// side S metres; --remove-planes K removes up to K dominant planes (RANSAC, points within D
-// metres, by default twice the median nearest-neighbour spacing) and then the statistical
-// outliers left behind (16 neighbours, 3 standard deviations).
+// XYZ/CSV/TXT, OBJ) is parsed by the pointcloud module and cleaned as the page does
+// (pointcloud/cleaning.h, in this order): --crop keeps the points in a box; --voxel S averages
+// them on a box grid of side S metres; --outliers K[,RATIO] removes the statistical outliers
+// (K neighbours, RATIO standard deviations, default 2); --remove-planes K removes up to K
+// dominant planes (RANSAC, points within D metres, by default twice the median spacing).
 #include "cli.h"
 
 #include "morse/reconstruction.h"
-#include "pointcloud/knn.h"
-#include "pointcloud/outlier_removal.h"
+#include "pointcloud/cleaning.h"
 #include "pointcloud/parse_point_cloud.h"
-#include "pointcloud/planes.h"
-#include "pointcloud/voxel_downsample.h"
 #include "scenario/json_text.h"
 
 #include <algorithm>
@@ -25,27 +24,29 @@
 namespace tela::cli {
 namespace {
 
-// median distance from a point to its nearest neighbour (0 for fewer than two points)
-double median_spacing(const Positions& points) {
-  if (points.rows() < 2) return 0;
-  const KnnIndex index(points);
-  const std::vector<int> nearest = k_nearest_neighbours(index, 1);
-  std::vector<double> d(points.rows());
-  for (Eigen::Index i = 0; i < points.rows(); ++i) d[i] = (points.row(nearest[i]) - points.row(i)).norm();
-  std::nth_element(d.begin(), d.begin() + d.size() / 2, d.end());
-  return d[d.size() / 2];
+// "a,b,c" -> numbers (false unless exactly `count` of them, each finite)
+bool parse_numbers(const std::string& text, std::size_t count, std::vector<double>& out) {
+  out.clear();
+  std::string item;
+  std::istringstream in(text);
+  while (std::getline(in, item, ',')) {
+    double v = 0;
+    if (!parse_real(item, v) || !std::isfinite(v)) return false;
+    out.push_back(v);
+  }
+  return out.size() == count;
 }
 
 }  // namespace
 
 int run_reconstruct(const std::vector<std::string>& args) {
   const std::string usage =
-      "usage: tela reconstruct CLOUD [--direction x,y,z] [--levels N] [--voxel S] [--remove-planes K] "
-      "[--plane-distance D] [--seed N]";
+      "usage: tela reconstruct CLOUD [--direction x,y,z] [--levels N] [--seed N] [--mesh-nodes N] "
+      "[--crop x0,y0,z0,x1,y1,z1] [--voxel S] [--outliers K[,RATIO]] [--remove-planes K] [--plane-distance D]";
   std::string path;
-  double voxel = 0, plane_distance = 0;
-  int planes = 0;
+  CleaningOptions cleaning;
   morse::ReconstructOptions options;
+  options.resample = true;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     const bool has_value = i + 1 < args.size();
@@ -72,16 +73,35 @@ int run_reconstruct(const std::vector<std::string>& args) {
       double v = 0;
       if (!parse_real(args[++i], v) || v != std::floor(v) || v < 0) return bad_input("--seed: needs a whole number >= 0");
       options.seed = static_cast<std::uint64_t>(v);
+    } else if (a == "--mesh-nodes" && has_value) {
+      double v = 0;
+      if (!parse_real(args[++i], v) || v != std::floor(v) || v < 0 || v > 200)
+        return bad_input("--mesh-nodes: needs a whole number of mesh nodes per side between 0 (automatic) and 200");
+      options.resample_nodes = static_cast<int>(v);
+    } else if (a == "--crop" && has_value) {
+      std::vector<double> c;
+      if (!parse_numbers(args[++i], 6, c))
+        return bad_input("--crop: needs the box's corners as six numbers x0,y0,z0,x1,y1,z1 (metres)");
+      cleaning.crop = CropBox{Eigen::Vector3d(c[0], c[1], c[2]), Eigen::Vector3d(c[3], c[4], c[5])};
     } else if (a == "--voxel" && has_value) {
-      if (!parse_real(args[++i], voxel) || voxel <= 0) return bad_input("--voxel: needs a box size > 0 (metres)");
+      if (!parse_real(args[++i], cleaning.voxel) || cleaning.voxel <= 0)
+        return bad_input("--voxel: needs a box size > 0 (metres)");
+    } else if (a == "--outliers" && has_value) {
+      std::vector<double> v;
+      const std::string text = args[++i];
+      if (!(parse_numbers(text, 1, v) || parse_numbers(text, 2, v)) || v[0] != std::floor(v[0]) || v[0] < 1 ||
+          v[0] > 200 || (v.size() == 2 && !(v[1] > 0)))
+        return bad_input("--outliers: needs K[,RATIO]: K neighbours from 1 to 200, RATIO standard deviations > 0 (default 2)");
+      cleaning.outlier_k = static_cast<int>(v[0]);
+      if (v.size() == 2) cleaning.outlier_ratio = v[1];
     } else if (a == "--plane-distance" && has_value) {
-      if (!parse_real(args[++i], plane_distance) || plane_distance <= 0)
+      if (!parse_real(args[++i], cleaning.plane_distance) || cleaning.plane_distance <= 0)
         return bad_input("--plane-distance: needs a distance > 0 (metres)");
     } else if (a == "--remove-planes" && has_value) {
       double v = 0;
-      if (!parse_real(args[++i], v) || v != std::floor(v) || v < 0 || v > 100)
-        return bad_input("--remove-planes: needs a whole number between 0 and 100");
-      planes = static_cast<int>(v);
+      if (!parse_real(args[++i], v) || v != std::floor(v) || v < 0 || v > 10)
+        return bad_input("--remove-planes: needs a whole number between 0 and 10");
+      cleaning.planes = static_cast<int>(v);
     } else if (a.rfind("--", 0) == 0) {
       return bad_input("unknown or incomplete option '" + a + "'; " + usage);
     } else if (path.empty()) {
@@ -97,22 +117,15 @@ int run_reconstruct(const std::vector<std::string>& args) {
   if (!parsed.ok()) return bad_input(path + ": " + parsed.error);
   PointCloud cloud = std::move(*parsed.value);
   const int points_read = cloud.point_count();
-  if (voxel > 0) {
-    const std::string problem = voxel_size_problem(cloud, voxel);
-    if (!problem.empty()) return bad_input("--" + problem);
-    cloud = voxel_downsample(cloud, voxel);
-  }
-  int planes_removed = 0;
-  if (planes > 0) {
-    const double distance = plane_distance > 0 ? plane_distance : 2 * median_spacing(cloud.points);
-    const std::vector<PlaneFit> found = detect_planes(cloud, planes, distance, options.seed);
-    planes_removed = static_cast<int>(found.size());
-    if (!found.empty()) {
-      cloud = remove_planes(cloud, found, distance);
-      cloud = remove_statistical_outliers(cloud, 16, 3.0);
-    }
-  }
-  options.resample = true;
+  cleaning.seed = options.seed;
+  Result<CleanedCloud> cleaned = clean_cloud(std::move(cloud), cleaning);
+  // the core names the step ("voxel: ..."); here it becomes the option ("--voxel: ...")
+  if (!cleaned.ok())
+    return bad_input("--" + (cleaned.error.rfind("planes:", 0) == 0 ? "remove-" + cleaned.error : cleaned.error));
+  const int planes_removed = static_cast<int>(cleaned.value->planes.size());
+  nlohmann::json cleaning_steps = nlohmann::json::array();
+  for (const CleaningStep& step : cleaned.value->steps) cleaning_steps.push_back({{"step", step.step}, {"count", step.count}});
+  cloud = std::move(cleaned.value->cloud);
   Result<morse::Reconstruction> result = morse::reconstruct(cloud.points, options);
   if (!result.ok()) return bad_input(path + ": " + result.error);
   const morse::Reconstruction& r = *result.value;
@@ -142,6 +155,7 @@ int run_reconstruct(const std::vector<std::string>& args) {
       {"points_read", points_read},
       {"points_used", r.points.rows()},
       {"planes_removed", planes_removed},
+      {"cleaning", cleaning_steps},
       {"direction", {r.direction(0), r.direction(1), r.direction(2)}},
       {"levels", r.slicing.slab_count},
       {"critical_points", critical},

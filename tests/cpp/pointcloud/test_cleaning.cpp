@@ -2,6 +2,7 @@
 // outliers against an O(n^2) re-implementation of the rule, RANSAC on a cloth lying over an
 // object on a noisy, tilted table; crop box.
 #include "geometry/portable_random.h"
+#include "pointcloud/cleaning.h"
 #include "pointcloud/crop_box.h"
 #include "pointcloud/knn.h"
 #include "pointcloud/outlier_removal.h"
@@ -315,6 +316,66 @@ TEST_CASE("crop_box keeps exactly the points inside, bounds included") {
   CHECK(inside.grid_index.front() == 0);
   CHECK(inside.grid_width == 100);
   CHECK(((inside.points.rowwise() - lo.transpose()).minCoeff() >= 0));
+}
+
+TEST_CASE("clean_cloud: crop, voxel, outliers, planes in this order; options checked by name") {
+  // a 21 x 21 table at z = 0, a 5 x 5 plateau at z = 0.2, and 4 far points
+  tela::PointCloud cloud;
+  std::vector<Eigen::Vector3d> p;
+  for (int i = 0; i <= 20; ++i)
+    for (int j = 0; j <= 20; ++j) p.emplace_back(i / 20.0, j / 20.0, 0.0);
+  for (int i = 0; i < 5; ++i)
+    for (int j = 0; j < 5; ++j) p.emplace_back(0.4 + 0.05 * i, 0.4 + 0.05 * j, 0.2);
+  for (int k = 0; k < 4; ++k) p.emplace_back(5.0 + k, -5.0, 3.0);
+  cloud.points.resize(static_cast<Eigen::Index>(p.size()), 3);
+  for (std::size_t i = 0; i < p.size(); ++i) cloud.points.row(static_cast<Eigen::Index>(i)) = p[i].transpose();
+
+  tela::CleaningOptions o;
+  o.crop = tela::CropBox{Eigen::Vector3d(-1, -6, -1), Eigen::Vector3d(6.5, 2, 4)};  // keeps 2 far points
+  o.outlier_k = 6;
+  o.outlier_ratio = 3;
+  o.planes = 1;
+  o.plane_distance = 0.01;
+  tela::Result<tela::CleanedCloud> r = tela::clean_cloud(cloud, o);
+  REQUIRE_MESSAGE(r.ok(), r.error);
+  std::vector<std::string> steps;
+  std::vector<int> counts;
+  for (const tela::CleaningStep& s : r.value->steps) {
+    steps.push_back(s.step);
+    counts.push_back(s.count);
+  }
+  CHECK(steps == std::vector<std::string>{"input", "crop", "outliers", "planes"});
+  CHECK(counts[0] == 441 + 25 + 4);
+  CHECK(counts[1] == 441 + 25 + 2);  // the crop keeps two far points
+  CHECK(counts[2] < counts[1]);      // the statistical rule takes them (and some grid corners)
+  CHECK(counts[3] < counts[2]);
+  REQUIRE(r.value->planes.size() == 1);
+  CHECK(std::abs(std::abs(r.value->planes[0].normal.z()) - 1) < 1e-9);
+  // left: plateau points only (no far point, nothing of the table)
+  CHECK(r.value->cloud.point_count() == counts[3]);
+  CHECK(r.value->cloud.point_count() >= 20);
+  CHECK(r.value->cloud.points.col(2).minCoeff() == 0.2);
+  CHECK(r.value->cloud.points.col(0).maxCoeff() <= 0.6 + 1e-12);
+  // without an inlier distance: twice the median spacing (0.05 m here)
+  tela::CleaningOptions planes_only;
+  planes_only.planes = 1;
+  r = tela::clean_cloud(cloud, planes_only);
+  REQUIRE(r.ok());
+  CHECK(r.value->plane_distance == doctest::Approx(0.1));
+
+  auto problem = [&](auto change) {
+    tela::CleaningOptions bad;
+    change(bad);
+    return tela::clean_cloud(cloud, bad).error;
+  };
+  CHECK(problem([](tela::CleaningOptions& b) { b.crop = tela::CropBox{Eigen::Vector3d(1, 0, 0), Eigen::Vector3d(0, 1, 1)}; })
+            .rfind("crop:", 0) == 0);
+  CHECK(problem([](tela::CleaningOptions& b) { b.voxel = -1; }).rfind("voxel:", 0) == 0);
+  CHECK(problem([](tela::CleaningOptions& b) { b.voxel = 1e-300; }).rfind("voxel:", 0) == 0);
+  CHECK(problem([](tela::CleaningOptions& b) { b.outlier_k = 201; }).rfind("outliers:", 0) == 0);
+  CHECK(problem([](tela::CleaningOptions& b) { b.outlier_ratio = 0; }).rfind("outliers:", 0) == 0);
+  CHECK(problem([](tela::CleaningOptions& b) { b.planes = 11; }).rfind("planes:", 0) == 0);
+  CHECK(problem([](tela::CleaningOptions& b) { b.plane_distance = -1; }).rfind("planes:", 0) == 0);
 }
 
 }
