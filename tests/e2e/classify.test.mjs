@@ -2,7 +2,9 @@
 // of the current frame as a heat map, a predicted class against the shipped database, and the
 // gallery of reference states; hovering a matrix entry highlights its two segments.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { root, servePage } from './harness.mjs';
@@ -121,5 +123,52 @@ describe('classify panel', () => {
     assert.deepEqual(reopened.values, shown.values);
     assert.deepEqual(problems, []);
     await fresh.context().close();
+  });
+
+  test('a dropped OBJ cloth state is classified as tela classify classifies it', async () => {
+    // napkin-fold's 10 x 10 variant is a square napkin like the database's; its state after
+    // 1.6 s, when the corners have been laid down, written by the native CLI
+    const dir = mkdtempSync(join(tmpdir(), 'tela-obj-'));
+    try {
+      const scenario = JSON.parse(spawnSync(join(root, 'build/tela'), ['scenario', 'napkin-fold'], { encoding: 'utf8' }).stdout);
+      Object.assign(scenario.mesh, { nx: 10, ny: 10 });
+      const file = join(dir, 'napkin.json');
+      const obj = join(dir, 'folded.obj');
+      writeFileSync(file, JSON.stringify(scenario));
+      const sim = spawnSync(join(root, 'build/tela'), ['simulate', file, '--steps', '160', '--final-obj', obj], { encoding: 'utf8', timeout: 120000 });
+      assert.equal(sim.status, 0, sim.stdout);
+      const native = JSON.parse(spawnSync(join(root, 'build/tela'), ['classify', obj, '--database', join(root, 'public/dgli/database.json')],
+        { encoding: 'utf8', timeout: 60000 }).stdout);
+      assert.equal(typeof native.class, 'string', JSON.stringify(native));
+
+      const problems = [];
+      const page = await app.open('', { problems });
+      await page.waitForFunction(() => window.__tela?.ready, null, T);
+      await page.evaluate(([n, c]) => {
+        const data = new DataTransfer();
+        data.items.add(new File([c], n));
+        window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+      }, ['folded.obj', readFileSync(obj, 'utf8')]);
+      await page.waitForFunction(() => window.__tela.classify?.source === 'obj' && window.__tela.classify.status === 'classified', null, T);
+      assert.equal(await page.getAttribute('#tab-classify', 'aria-selected'), 'true');
+      const s = await panelState(page);
+      assert.equal(s.className, native.class);
+      assert.equal(s.distance, native.distance);
+      assert.equal(s.novel, native.novel);
+      assert.match(await page.textContent('#classify-source'), /the opened mesh “folded\.obj”/);
+
+      // a broken OBJ gets the parser's message in the panel
+      await page.evaluate(([n, c]) => {
+        const data = new DataTransfer();
+        data.items.add(new File([c], n));
+        window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+      }, ['broken.obj', 'v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 9\n']);
+      await page.waitForFunction(() => window.__tela.classify.status === 'error', null, T);
+      assert.match(await page.textContent('#classify-error'), /“broken\.obj” cannot be classified: OBJ: line 4/);
+      assert.deepEqual(problems, []);
+      await page.context().close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

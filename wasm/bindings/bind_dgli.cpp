@@ -3,6 +3,7 @@
 // conversions only; nothing throws: results carry ok / error. Bulk data leaves as copies.
 // Every DgliClassifier has one JS owner that calls .delete().
 #include "dgli/cloth_boundary.h"
+#include "dgli/cloth_state_input.h"
 #include "dgli/cloth_coordinates.h"
 #include "dgli/dgli_classifier.h"
 
@@ -128,6 +129,16 @@ class DgliClassifier {
   val classify_mesh(val positions, val faces, int k) const {
     return classify(mesh_coordinates(positions, faces, db_.settings), k);
   }
+  // an OBJ cloth state (as `tela classify STATE.obj`): its outer boundary
+  val classify_obj(std::string text, int k) const {
+    Result<Mesh> mesh = parse_obj_mesh(text);
+    if (!mesh.ok()) return classify(Result<DgliCoordinates>::failure("OBJ: " + mesh.error), k);
+    Result<BoundaryCurve> curve = mesh_boundary(*mesh.value, mesh.value->positions);
+    if (!curve.ok()) return classify(Result<DgliCoordinates>::failure(curve.error), k);
+    val out = classify(cloth_coordinates(*curve.value, db_.settings), k);
+    out.set("nodes", mesh.value->node_count());
+    return out;
+  }
   val classify_boundary(val points, int k) const {
     Result<BoundaryCurve> curve = polyline_boundary(positions_from(points));
     if (!curve.ok()) return classify(Result<DgliCoordinates>::failure(curve.error), k);
@@ -183,5 +194,6 @@ EMSCRIPTEN_BINDINGS(tela_dgli) {
       .function("representativeCount", &DgliClassifier::representative_count)
       .function("representative", &DgliClassifier::representative)
       .function("classifyMesh", &DgliClassifier::classify_mesh)
+      .function("classifyObj", &DgliClassifier::classify_obj)
       .function("classifyBoundary", &DgliClassifier::classify_boundary);
 }

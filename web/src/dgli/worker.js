@@ -5,6 +5,7 @@
 // messages in:  { id, type: 'database', json } | { id, type: 'scene', scenario: jsonText }
 //               | { id, type: 'classify', positions: Float32Array | Float64Array, k }
 //               | { id, type: 'classifyBoundary', points: Float64Array (closed polyline xyz), k }
+//               | { id, type: 'classifyObj', text: OBJ file text, k }
 // messages out: { type: 'result', id, result, ms } | { type: 'error', id?, message }
 import createTela from '../wasm/tela.mjs';
 import { loadFailure } from '../wasm-load.js';
@@ -42,6 +43,12 @@ function run({ id, type, ...message }) {
     if (!classifier) result = { ok: false, error: 'no dGLI database loaded' };
     else {
       result = classifier.classifyBoundary(message.points, message.k ?? 1);
+      result.segmentCount = result.ok ? result.segments.length / 6 : 0;
+    }
+  } else if (type === 'classifyObj') {
+    if (!classifier) result = { ok: false, error: 'no dGLI database loaded' };
+    else {
+      result = classifier.classifyObj(message.text, message.k ?? 1);
       result.segmentCount = result.ok ? result.segments.length / 6 : 0;
     }
   } else {

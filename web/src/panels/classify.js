@@ -29,6 +29,7 @@ const label = (name) => (name || '–').replaceAll('_', ' ');
 export const classifyPanel = {
   id: 'classify',
   title: 'Classify',
+  accepts: ['obj'], // a cloth state as a mesh, as `tela classify STATE.obj`
 
   mount(container, app) {
     const state = (window.__tela.classify = {
@@ -46,7 +47,9 @@ export const classifyPanel = {
     let lastRun = 0;
     let timer = 0;
     let databaseFailed = false;
-    let classified = null; // what `last` classified: { source, scene, step, stateHash } or { source, cloud }
+    // what `last` classified: { source: 'frame', scene, step, stateHash }, { source: 'boundary', cloud }
+    // or { source: 'obj', file }
+    let classified = null;
 
     const client = createWorkerClient(
       () => new Worker(new URL('../dgli/worker.js', import.meta.url), { type: 'module' }), { name: 'dGLI' });
@@ -67,7 +70,8 @@ export const classifyPanel = {
     // what is classified: the simulated frame, or the boundary of the Reconstruct panel's cloud
     ui.source = el('select', { id: 'classify-source' },
       el('option', { value: 'frame', textContent: 'the current simulated frame' }),
-      el('option', { value: 'boundary', textContent: 'the reconstructed cloud’s boundary', disabled: true }));
+      el('option', { value: 'boundary', textContent: 'the reconstructed cloud’s boundary', disabled: true }),
+      el('option', { value: 'obj', textContent: 'an opened OBJ mesh (drop one or use Open…)', disabled: true }));
     ui.matrixTitle = el('h2', { textContent: 'dGLI matrix (current frame)' });
     container.append(
       el('label', { className: 'source-row' }, 'classify', ui.source),
@@ -163,7 +167,8 @@ export const classifyPanel = {
     function show(result) {
       if (!result.ok) {
         state.status = 'error';
-        showError(`This frame cannot be classified: ${result.error}`);
+        const what = source() === 'obj' ? `“${objState?.name}”` : source() === 'boundary' ? 'The reconstructed boundary' : 'This frame';
+        showError(`${what} cannot be classified: ${result.error}`);
         return;
       }
       showError('');
@@ -219,14 +224,36 @@ export const classifyPanel = {
       classified = { source: 'boundary', cloud: boundary.name };
       show(result);
     }
-    ui.source.addEventListener('change', () => {
+    // an OBJ cloth state opened in the page (drop router -> open): classified once, no view of it
+    let objState = null; // { name, text }
+    async function classifyObj() {
+      if (!objState || !(await databaseReady)) return;
+      const result = await client.request({ type: 'classifyObj', text: objState.text, k: K });
+      if (result.cancelled || source() !== 'obj') return;
+      state.source = 'obj';
+      classified = { source: 'obj', file: objState.name };
+      show(result);
+    }
+    this.open = async ({ name, bytes }) => {
+      objState = { name, text: new TextDecoder().decode(bytes) };
+      const option = ui.source.options[2];
+      option.disabled = false;
+      option.textContent = `the opened mesh “${name}”`;
+      ui.source.value = 'obj';
+      sourceChanged();
+      app.showNotice(`Classifying “${name}” (an OBJ cloth state: its outer boundary).`);
+    };
+    function sourceChanged() {
       state.source = source();
-      ui.matrixTitle.textContent = source() === 'frame' ? 'dGLI matrix (current frame)' : `dGLI matrix (boundary of “${boundary?.name}”)`;
+      ui.matrixTitle.textContent = source() === 'frame' ? 'dGLI matrix (current frame)'
+        : source() === 'obj' ? `dGLI matrix (“${objState?.name}”)` : `dGLI matrix (boundary of “${boundary?.name}”)`;
       ui.entry.hidden = source() !== 'frame';
       if (source() === 'boundary') classifyBoundary();
+      else if (source() === 'obj') classifyObj();
       else classifyLatest();
       drawHighlight();
-    });
+    }
+    ui.source.addEventListener('change', sourceChanged);
     async function classifyLatest() {
       if (!active || inFlight || !latest || !sceneReady || databaseFailed || source() !== 'frame') return;
       const elapsed = performance.now() - lastRun;
@@ -286,7 +313,8 @@ export const classifyPanel = {
       state.exported = text;
       const blob = new Blob([text], { type: 'application/json' });
       const url = URL.createObjectURL(blob);
-      const name = classified?.source === 'boundary' ? classified.cloud.replace(/\.[^.]*$/, '') : `${classified?.scene}-step${classified?.step}`;
+      const name = classified?.source === 'boundary' ? classified.cloud.replace(/\.[^.]*$/, '')
+        : classified?.source === 'obj' ? classified.file.replace(/\.[^.]*$/, '') : `${classified?.scene}-step${classified?.step}`;
       const a = el('a', { href: url, download: `tela-classification-${name}.json` });
       document.body.append(a);
       a.click();
@@ -363,6 +391,8 @@ export const classifyPanel = {
       return true;
     };
   },
+  // replaced in mount() by the panel's own reader (an OBJ cloth state)
+  async open() {},
   activate() {},
   deactivate() {},
 };
