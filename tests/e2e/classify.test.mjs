@@ -171,4 +171,37 @@ describe('classify panel', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test('an opened dGLI database replaces the shipped one; a broken one leaves it in place', async () => {
+    const shipped = JSON.parse(readFileSync(join(root, 'public/dgli/database.json'), 'utf8'));
+    // the shipped database cut down to two classes, as a user's own would be (tela dgli-database --out)
+    const keep = [shipped.classes.indexOf('flat'), shipped.classes.indexOf('crumpled')];
+    const cut = (list) => list.filter((x) => keep.includes(x.class)).map((x) => ({ ...x, class: keep.indexOf(x.class) }));
+    const small = { ...shipped, classes: ['flat', 'crumpled'], representatives: cut(shipped.representatives), states: cut(shipped.states) };
+    const problems = [];
+    const page = await app.open('', { problems });
+    await page.waitForFunction(() => window.__tela?.ready, null, T);
+    await page.click('#tab-classify');
+    await page.waitForFunction(() => window.__tela.classify.classified >= 1, null, T);
+    const drop = (name, text) => page.evaluate(([n, c]) => {
+      const data = new DataTransfer();
+      data.items.add(new File([c], n));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, [name, text]);
+    await drop('two-classes.json', JSON.stringify(small));
+    await page.waitForFunction(() => window.__tela.classify.database === 'two-classes.json', null, T);
+    const before = (await panelState(page)).classified;
+    await page.waitForFunction((k) => window.__tela.classify.classified > k, before, T);
+    assert.ok(['flat', 'crumpled'].includes((await panelState(page)).className));
+    assert.equal(await page.locator('#classify-gallery figure').count(), small.representatives.length);
+    assert.match(await page.textContent('#panel-classify'), /“two-classes\.json”: \d+ representatives/);
+
+    // no states: the core's message, and the opened database stays in use
+    await drop('broken.json', JSON.stringify({ ...small, states: [] }));
+    await page.waitForSelector('#classify-error:not([hidden])', T);
+    assert.match(await page.textContent('#classify-error'), /“broken\.json” cannot be used: .*states.*Still classifying against two-classes\.json/);
+    assert.equal((await panelState(page)).database, 'two-classes.json');
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
 });

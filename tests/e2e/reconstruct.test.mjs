@@ -70,6 +70,21 @@ describe('reconstruct panel', () => {
     assert.equal(rows.length, Number(ply.match(/element vertex (\d+)/)[1]));
     assert.ok(rows.every((r) => r.split(' ').length === 8));
 
+    // the cell complex as JSON: the panel's topology, every critical point and 1-cell with its path
+    const [json] = await Promise.all([page.waitForEvent('download', T), page.click('#reconstruct-export-json')]);
+    assert.match(json.suggestedFilename(), /-complex\.json$/);
+    const complex = JSON.parse(readFileSync(await json.path(), 'utf8'));
+    assert.equal(complex.format, 'tela-cell-complex');
+    assert.deepEqual(complex.topology, s.topology);
+    assert.equal(complex.criticalPoints.points.length, s.criticalPoints);
+    assert.equal(complex.oneCells.length, s.oneCells);
+    assert.equal(complex.boundaryCurves.length, s.boundaryCurves);
+    const euler = complex.topology.cells[0] - complex.topology.cells[1] + complex.topology.cells[2];
+    assert.equal(euler, complex.topology.euler);
+    assert.ok(complex.oneCells.every((c) => c.path.length >= 2 && c.path.every((p) => p.length === 3 && p.every(Number.isFinite))));
+    assert.equal(complex.input.points, s.points);
+    assert.ok(complex.options.levels > 0);
+
     // the re-sampled mesh runs in Simulate
     if (s.mesh) {
       await page.click('#reconstruct-simulate');

@@ -22,6 +22,7 @@ describe('sniffFormat', () => {
   test('recognises each format by content', () => {
     assert.equal(format('{"version": 1, "mesh": {"type": "rectangle"}}'), 'scenario');
     assert.equal(format('\uFEFF  {"name": "x", "material": {}}'), 'scenario');
+    assert.equal(format('{"format": "tela-dgli-database", "version": 1, "classes": []}'), 'dgli-database');
     assert.equal(format('Format Version,1.23,Take Name,t,Export Frame Rate,120\n\n,Type,Marker\n'), 'optitrack-csv');
     assert.equal(format('Trajectories\n100\n,,a:b,,,\nFrame,Sub Frame,X,Y,Z\n,,mm,mm,mm\n1,0,1,2,3\n'), 'vicon-csv');
     assert.equal(format('NO_OF_FRAMES\t10\nNO_OF_MARKERS\t2\nFREQUENCY\t100\nMARKER_NAMES\ta\tb\n'), 'qualisys-tsv');

@@ -19,9 +19,16 @@ function run({ id, type, ...message }) {
   const begin = performance.now();
   let result;
   if (type === 'database') {
-    classifier?.delete();
-    classifier = new tela.DgliClassifier(message.json);
-    result = classifier.ok() ? { ok: true } : { ok: false, error: `the dGLI database is not valid: ${classifier.error()}` };
+    // a database that does not parse leaves the one in use in place
+    const next = new tela.DgliClassifier(message.json);
+    if (next.ok()) {
+      classifier?.delete();
+      classifier = next;
+      result = { ok: true };
+    } else {
+      result = { ok: false, error: `the dGLI database is not valid: ${next.error()}` };
+      next.delete();
+    }
   } else if (type === 'scene') {
     const sim = tela.createSimulation(message.scenario);
     if (sim.ok()) {

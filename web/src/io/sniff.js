@@ -1,6 +1,6 @@
 // Recognises a dropped or opened file by its content (never by its extension).
 // sniffFormat(bytes: Uint8Array) -> { format, label, kind, detail? } or null when unknown.
-// kind: 'scenario' | 'recording' | 'point-cloud' | 'mesh'.
+// kind: 'scenario' | 'recording' | 'point-cloud' | 'mesh' | 'database'.
 
 export const FORMATS = {
   scenario: { label: 'tela scenario (JSON)', kind: 'scenario' },
@@ -13,6 +13,7 @@ export const FORMATS = {
   pcd: { label: 'PCD point cloud', kind: 'point-cloud' },
   'xyz-points': { label: 'XYZ/CSV point cloud', kind: 'point-cloud' },
   obj: { label: 'Wavefront OBJ mesh', kind: 'mesh' },
+  'dgli-database': { label: 'tela dGLI database (JSON)', kind: 'database' },
 };
 
 const SCENARIO_KEYS = ['version', 'mesh', 'material', 'solver', 'controls', 'duration'];
@@ -74,6 +75,9 @@ export function sniffFormat(bytes) {
       value = JSON.parse(new TextDecoder().decode(bytes).replace(/^\uFEFF/, ''));
     } catch {
       return null;
+    }
+    if (value && typeof value === 'object' && !Array.isArray(value) && value.format === 'tela-dgli-database') {
+      return result('dgli-database');
     }
     if (value && typeof value === 'object' && !Array.isArray(value) && SCENARIO_KEYS.some((k) => k in value)) {
       return result('scenario');

@@ -29,12 +29,14 @@ const label = (name) => (name || '–').replaceAll('_', ' ');
 export const classifyPanel = {
   id: 'classify',
   title: 'Classify',
-  accepts: ['obj'], // a cloth state as a mesh, as `tela classify STATE.obj`
+  // a cloth state as a mesh (as `tela classify STATE.obj`), or a database of labelled states
+  // (`tela dgli-database --out FILE`) to classify against instead of the shipped one
+  accepts: ['obj', 'dgli-database'],
 
   mount(container, app) {
     const state = (window.__tela.classify = {
       status: 'idle', error: null, className: '', distance: null, runnerUpName: '', runnerUpDistance: null,
-      representativeName: '', representativeDistance: null, novel: false, source: 'frame', segments: 0, values: [], classified: 0, hover: null, steps: -1, highlighted: 0,
+      representativeName: '', representativeDistance: null, novel: false, database: DATABASE_URL, source: 'frame', segments: 0, values: [], classified: 0, hover: null, steps: -1, highlighted: 0,
     });
     const ui = {};
     let active = false;
@@ -234,7 +236,8 @@ export const classifyPanel = {
       classified = { source: 'obj', file: objState.name };
       show(result);
     }
-    this.open = async ({ name, bytes }) => {
+    this.open = async ({ name, bytes, format }) => {
+      if (format === 'dgli-database') return openDatabase(name, new TextDecoder().decode(bytes));
       objState = { name, text: new TextDecoder().decode(bytes) };
       const option = ui.source.options[2];
       option.disabled = false;
@@ -304,7 +307,7 @@ export const classifyPanel = {
           values: Array.from(last.values, (v, i) => (last.status[i] === 0 ? v : null)),
           segmentEnds: Array.from(last.segments),
         },
-        database: { url: DATABASE_URL, states: database?.states.length, classes: database?.classes, settings: database?.settings, provenance: database?.provenance },
+        database: { name: databaseName, states: database?.states.length, classes: database?.classes, settings: database?.settings, provenance: database?.provenance },
       };
     }
     ui.exportJson.addEventListener('click', () => {
@@ -353,14 +356,26 @@ export const classifyPanel = {
     };
 
     // ---- database and gallery
+    let databaseName = DATABASE_URL; // the shipped database, or the name of an opened one
+    // the worker's classifier from JSON text; false (and the message) when it is not a database
+    async function installDatabase(json, name) {
+      let parsed;
+      try {
+        parsed = JSON.parse(json);
+      } catch (err) {
+        throw new Error(`“${name}” is not JSON: ${err.message}`);
+      }
+      const answer = await client.request({ type: 'database', json });
+      if (!answer.ok) throw new Error(answer.error);
+      database = parsed;
+      databaseName = name;
+      showGallery();
+    }
     const loadDatabase = async () => {
       try {
         const response = await fetch(DATABASE_URL);
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        const json = await response.text();
-        database = JSON.parse(json);
-        const answer = await client.request({ type: 'database', json });
-        if (!answer.ok) throw new Error(answer.error);
+        await installDatabase(await response.text(), DATABASE_URL);
       } catch (err) {
         state.status = 'error';
         databaseFailed = true;
@@ -370,6 +385,24 @@ export const classifyPanel = {
       }
       state.status = 'ready';
       ui.prediction.textContent = 'waiting for a frame…';
+      return true;
+    };
+    // an opened database replaces the one in use; one that does not load leaves it in place
+    async function openDatabase(name, json) {
+      await databaseReady; // the shipped one first (or its failure), then this one
+      try {
+        await installDatabase(json, name);
+      } catch (err) {
+        showError(`“${name}” cannot be used: ${err.message}. Still classifying against ${databaseName}.`);
+        return;
+      }
+      databaseFailed = false;
+      databaseReady = Promise.resolve(true);
+      state.database = name;
+      app.showNotice(`Classifying against “${name}” (${database.states.length} states, ${database.classes.length} classes).`);
+      sourceChanged(); // classify what is shown again
+    }
+    function showGallery() {
       // one scale for all: the 95th percentile of |entry| (a few largest entries saturate)
       const magnitudes = database.representatives.flatMap((r) => r.coordinates.map(Math.abs)).sort((x, y) => x - y);
       const scale = niceCeiling(Math.max(magnitudes[Math.floor(0.95 * (magnitudes.length - 1))] ?? 0, 1e-6));
@@ -383,13 +416,13 @@ export const classifyPanel = {
         return figure;
       }));
       const missing = database.classes.filter((_, c) => !database.representatives.some((r) => r.class === c));
-      ui.provenance.textContent = `${database.representatives.length} representatives of ${database.states.length} labelled states` +
+      ui.provenance.textContent = `${databaseName === DATABASE_URL ? 'The shipped database' : `“${databaseName}”`}: ` +
+        `${database.representatives.length} representatives of ${database.states.length} labelled states` +
         `${missing.length ? ` (no state of: ${missing.map(label).join(', ')})` : ''}; ` +
         `coordinates: ${database.settings.segments}, ${database.settings.per_side} per side${database.settings.normalize_by_perimeter ? ', × perimeter' : ''}. ` +
         `Matrices share one scale (±${fmt(scale)}).`;
       ui.gallery.title = database.provenance;
-      return true;
-    };
+    }
   },
   // replaced in mount() by the panel's own reader (an OBJ cloth state)
   async open() {},

@@ -8,6 +8,7 @@
 import { createWorkerClient } from '../ui/worker_client.js';
 import { createCloudView, CELL_COLORS, glyphStyle } from '../morse/cloud_view.js';
 import { objText } from '../io/export.js';
+import { version as APP_VERSION } from '../../../package.json';
 import './panels.css';
 
 // public/ is served at the base URL ('./': relative to the page)
@@ -39,6 +40,41 @@ function download(text, filename, type = 'text/plain') {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
+// flat xyz -> [[x, y, z], ...]
+const triples = (flat) => Array.from({ length: flat.length / 3 }, (_, i) => [flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]]);
+
+// The cell complex as JSON (what `tela reconstruct` prints, with the geometry): how it was made
+// (input, cleaning steps, options, height direction), the topology, the critical points, the
+// 1-cells and boundary curves as point paths, the attaching words and the warnings.
+export function complexJson(result, { name, points, cleaning, options }) {
+  const counts = Object.fromEntries(result.criticalPoints.typeNames.map((n) => [n, 0]));
+  for (const t of result.criticalPoints.types) counts[result.criticalPoints.typeNames[t]] += 1;
+  const criticalPositions = triples(result.criticalPoints.positions);
+  return {
+    format: 'tela-cell-complex', version: 1,
+    app: { name: 'tela', version: APP_VERSION },
+    created: new Date().toISOString(),
+    input: { name, points },
+    cleaning, // { options, steps } of the cleaning the cloud went through, or null
+    options,  // the reconstruction's: seed, levels, resampleNodes
+    direction: Array.from(result.direction),
+    pointsUsed: result.pointsUsed,
+    topology: { ...result.topology, cells: Array.from(result.topology.cells) },
+    criticalPoints: {
+      counts,
+      points: Array.from(result.criticalPoints.types, (t, i) => ({
+        type: result.criticalPoints.typeNames[t], index: result.criticalPoints.indices[i], position: criticalPositions[i],
+      })),
+    },
+    oneCells: result.oneCells.map((c) => ({ kind: c.kind, ends: Array.from(c.ends), path: triples(c.positions) })),
+    boundaryCurves: result.boundaryCurves.map((curve) => triples(curve)),
+    attachingWords: result.attachingWords.map((w) => ({ cells: Array.from(w.cells), signs: Array.from(w.signs), point: w.point })),
+    attachmentChecks: { ...result.attachmentChecks, problems: Array.from(result.attachmentChecks.problems) },
+    mesh: result.mesh ? { nodes: result.mesh.positions.length / 3, quads: result.mesh.quads.length / 4 } : null,
+    warnings: Array.from(result.warnings),
+  };
 }
 
 // ASCII PLY: x y z, the 2-cell label, a boundary flag and the label's colour
@@ -119,6 +155,8 @@ export const reconstructPanel = {
     let cloud = null;      // { name, positions (Float64Array), colors }
     let cleaned = null;    // Float64Array, after cleaning (or cloud.positions when nothing is on)
     let result = null;     // the reconstruction
+    let cleanedWith = null; // { options, steps } of the cleaning behind `cleaned`, or null (none)
+    let reconstructedFrom = { cleaning: null, options: null }; // what `result` was made from
     let previewTimer = 0;
     let previewToken = 0;
 
@@ -197,10 +235,11 @@ export const reconstructPanel = {
       toggle('boundary', 'boundary curves'), toggle('levels', 'level-set curves', false), toggle('mesh', 're-sampled mesh', false));
     ui.exportPly = el('button', { type: 'button', id: 'reconstruct-export-ply', textContent: 'Labelled PLY', disabled: true });
     ui.exportMesh = el('button', { type: 'button', id: 'reconstruct-export-mesh', textContent: 'Mesh OBJ', disabled: true });
+    ui.exportJson = el('button', { type: 'button', id: 'reconstruct-export-json', textContent: 'Cell complex JSON', disabled: true });
     ui.simulate = el('button', { type: 'button', id: 'reconstruct-simulate', textContent: 'Simulate the mesh', disabled: true });
     ui.warnings = el('p', { className: 'hint' });
     container.append(el('h2', { textContent: 'Cells and topology' }), ui.summary, ui.legend, ui.toggles, ui.warnings,
-      el('div', { className: 'exports' }, ui.exportPly, ui.exportMesh, ui.simulate));
+      el('div', { className: 'exports' }, ui.exportPly, ui.exportJson, ui.exportMesh, ui.simulate));
 
     // ---- behaviour
     function setBusy(stage) {
@@ -249,6 +288,7 @@ export const reconstructPanel = {
       const o = options();
       const token = ++previewToken;
       if (!cleaningOn(o)) {
+        cleanedWith = null;
         cleaned = cloud.positions;
         state.cleaned = cloud.positions.length / 3;
         ui.cleanSummary.textContent = `no cleaning: ${state.cleaned} points`;
@@ -269,6 +309,7 @@ export const reconstructPanel = {
       }
       clearErrors();
       cleaned = answer.positions;
+      cleanedWith = { options: o, steps: answer.steps.map((s) => ({ step: s.step, count: s.count })) };
       state.cleaned = answer.count;
       const steps = answer.steps.map((s) => `${s.step} ${s.count}`).join(' → ');
       const planes = answer.planes.length ? ` · ${answer.planes.length} plane(s) removed` : '';
@@ -310,6 +351,7 @@ export const reconstructPanel = {
       if (answer.colors) colors = Float32Array.from(answer.colors, (c) => c / 255);
       cloud = { name, positions: answer.positions, colors };
       cleaned = cloud.positions;
+      cleanedWith = null;
       state.points = answer.count;
       state.cleaned = answer.count;
       state.status = 'loaded';
@@ -379,6 +421,7 @@ export const reconstructPanel = {
         return;
       }
       result = answer;
+      reconstructedFrom = { cleaning: cleanedWith, options: o };
       showResult(answer);
       state.status = 'done';
       ui.summary.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
@@ -400,6 +443,7 @@ export const reconstructPanel = {
       state.mesh = r?.mesh ? { nodes: r.mesh.positions.length / 3, faces: r.mesh.quads.length / 4 } : null;
       ui.toggles.hidden = !r;
       ui.exportPly.disabled = !r;
+      ui.exportJson.disabled = !r;
       ui.exportMesh.disabled = !r?.mesh;
       ui.simulate.disabled = !r?.mesh;
       if (!r) {
@@ -456,6 +500,12 @@ export const reconstructPanel = {
     const base = () => (state.name || 'cloud').replace(/\.[^.]*$/, '');
     ui.exportPly.addEventListener('click', () => {
       if (result) download(labelledPly(result, `tela reconstruction of ${state.name}`), `${base()}-labelled.ply`);
+    });
+    ui.exportJson.addEventListener('click', () => {
+      if (!result) return;
+      const text = JSON.stringify(complexJson(result, { name: state.name, points: state.points, ...reconstructedFrom }), null, 1);
+      state.exported = text;
+      download(text, `${base()}-complex.json`, 'application/json');
     });
     ui.exportMesh.addEventListener('click', () => {
       if (result?.mesh) download(objText(result.mesh.positions, meshFaces(result.mesh), `tela re-sampled mesh of ${state.name}`), `${base()}-mesh.obj`);
