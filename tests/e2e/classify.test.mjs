@@ -157,6 +157,16 @@ describe('classify panel', () => {
       assert.equal(s.novel, native.novel);
       assert.match(await page.textContent('#classify-source'), /the opened mesh “folded\.obj”/);
 
+      // a vote of the 5 nearest states, as tela classify --k 5
+      const native5 = JSON.parse(spawnSync(join(root, 'build/tela'), ['classify', obj, '--k', '5', '--database',
+        join(root, 'public/dgli/database.json')], { encoding: 'utf8', timeout: 60000 }).stdout);
+      await page.selectOption('#classify-k', '5');
+      await page.waitForFunction(() => window.__tela.classify.k === 5, null, T);
+      const s5 = await panelState(page);
+      assert.equal(s5.className, native5.class);
+      assert.equal(s5.knnVotes, native5.knn_votes);
+      assert.match(await page.textContent('#classify-prediction'), new RegExp(`\\(${native5.knn_votes} of the 5 nearest states\\)`));
+
       // a broken OBJ gets the parser's message in the panel
       await page.evaluate(([n, c]) => {
         const data = new DataTransfer();

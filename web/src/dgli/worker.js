@@ -45,18 +45,21 @@ function run({ id, type, ...message }) {
     else {
       result = classifier.classifyMesh(message.positions, faces, message.k ?? 1);
       result.segmentCount = result.ok ? result.segments.length / 6 : 0;
+      result.k = message.k ?? 1;
     }
   } else if (type === 'classifyBoundary') {
     if (!classifier) result = { ok: false, error: 'no dGLI database loaded' };
     else {
       result = classifier.classifyBoundary(message.points, message.k ?? 1);
       result.segmentCount = result.ok ? result.segments.length / 6 : 0;
+      result.k = message.k ?? 1;
     }
   } else if (type === 'classifyObj') {
     if (!classifier) result = { ok: false, error: 'no dGLI database loaded' };
     else {
       result = classifier.classifyObj(message.text, message.k ?? 1);
       result.segmentCount = result.ok ? result.segments.length / 6 : 0;
+      result.k = message.k ?? 1;
     }
   } else {
     result = { ok: false, error: `unknown request ${type}` };

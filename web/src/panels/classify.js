@@ -15,7 +15,6 @@ import './panels.css';
 
 const DATABASE_URL = `${import.meta.env.BASE_URL}dgli/database.json`;
 const INTERVAL_MS = 200;
-const K = 1; // as `tela classify`: the nearest database state decides
 const HIGHLIGHT = ['#e07b00', '#7a1fa2'];
 
 const el = (tag, props = {}, ...children) => {
@@ -74,9 +73,15 @@ export const classifyPanel = {
       el('option', { value: 'frame', textContent: 'the current simulated frame' }),
       el('option', { value: 'boundary', textContent: 'the reconstructed cloud’s boundary', disabled: true }),
       el('option', { value: 'obj', textContent: 'an opened OBJ mesh (drop one or use Open…)', disabled: true }));
+    // the vote: the nearest database state (k = 1, as `tela classify`) or the majority of the k nearest
+    ui.k = el('select', { id: 'classify-k' }, ...[1, 3, 5, 7, 9].map((n) =>
+      el('option', { value: String(n), textContent: n === 1 ? 'nearest state' : `${n} nearest states` })));
+    const k = () => Number(ui.k.value);
+    let classifiedK = 1;
     ui.matrixTitle = el('h2', { textContent: 'dGLI matrix (current frame)' });
     container.append(
       el('label', { className: 'source-row' }, 'classify', ui.source),
+      el('label', { className: 'source-row' }, 'by its', ui.k),
       el('h2', { textContent: 'Predicted class' }), ui.prediction, ui.error,
       el('div', { className: 'exports' }, ui.exportJson),
       ui.matrixTitle,
@@ -175,6 +180,7 @@ export const classifyPanel = {
       }
       showError('');
       last = result;
+      classifiedK = result.k ?? 1;
       ui.exportJson.disabled = false;
       state.status = 'classified';
       state.className = result.class;
@@ -184,6 +190,8 @@ export const classifyPanel = {
       state.representativeName = result.representativeClass;
       state.representativeDistance = result.representativeDistance;
       state.novel = result.novel;
+      state.k = classifiedK;
+      state.knnVotes = result.knnVotes;
       state.segments = result.segmentCount;
       state.values = Array.from(result.values);
       state.classified++;
@@ -195,7 +203,8 @@ export const classifyPanel = {
       ui.scaleMax.textContent = `+${fmt(scale)}`;
       ui.prediction.replaceChildren(
         el('strong', { id: 'classify-class', textContent: label(result.class) }),
-        ` at distance ${fmt(result.distance)}`, el('br'),
+        ` at distance ${fmt(result.distance)}`,
+        classifiedK > 1 ? ` (${result.knnVotes} of the ${classifiedK} nearest states)` : '', el('br'),
         `runner-up: ${label(result.runnerUp)} at ${fmt(result.runnerUpDistance)}`, el('br'),
         `nearest class representative: ${label(result.representativeClass)} at ${fmt(result.representativeDistance)}`,
         el('br'),
@@ -220,7 +229,7 @@ export const classifyPanel = {
     });
     async function classifyBoundary() {
       if (!boundary || !(await databaseReady)) return;
-      const result = await client.request({ type: 'classifyBoundary', points: boundary.points, k: K });
+      const result = await client.request({ type: 'classifyBoundary', points: boundary.points, k: k() });
       if (result.cancelled || source() !== 'boundary') return;
       state.source = 'boundary';
       classified = { source: 'boundary', cloud: boundary.name };
@@ -230,7 +239,7 @@ export const classifyPanel = {
     let objState = null; // { name, text }
     async function classifyObj() {
       if (!objState || !(await databaseReady)) return;
-      const result = await client.request({ type: 'classifyObj', text: objState.text, k: K });
+      const result = await client.request({ type: 'classifyObj', text: objState.text, k: k() });
       if (result.cancelled || source() !== 'obj') return;
       state.source = 'obj';
       classified = { source: 'obj', file: objState.name };
@@ -257,6 +266,7 @@ export const classifyPanel = {
       drawHighlight();
     }
     ui.source.addEventListener('change', sourceChanged);
+    ui.k.addEventListener('change', sourceChanged);
     async function classifyLatest() {
       if (!active || inFlight || !latest || !sceneReady || databaseFailed || source() !== 'frame') return;
       const elapsed = performance.now() - lastRun;
@@ -274,7 +284,7 @@ export const classifyPanel = {
       }
       const scene = await sceneReady;
       if (scene.ok) {
-        const result = await client.request({ type: 'classify', positions: frame.positions, k: K });
+        const result = await client.request({ type: 'classify', positions: frame.positions, k: k() });
         state.steps = frame.steps;
         if (!result.cancelled && source() === 'frame') {
           classified = { source: 'frame', scene: app.state.name, step: frame.steps, stateHash: frame.hash };
@@ -300,7 +310,7 @@ export const classifyPanel = {
         runnerUp: last.runnerUp, runnerUpDistance: last.runnerUpDistance,
         representative: { class: last.representativeClass, distance: last.representativeDistance, runnerUp: last.representativeRunnerUp },
         novel: last.novel, nearestStateDistance: last.nearestStateDistance, databaseReach: last.reach,
-        k: K,
+        k: classifiedK,
         dgli: {
           segments: m,
           // upper triangle, row by row: (s0, s1), (s0, s2), ..., (s[m-2], s[m-1]); null where undefined
