@@ -146,4 +146,48 @@ describe('malformed input never aborts the module', () => {
     assert.ok(ran > 0 && refused > 0, `${ran} ran, ${refused} refused`);
     console.log(`scenarios: ${ran} ran, ${refused} refused`);
   });
+
+  test('cloth states and databases (the Classify panel: classifyObj, DgliClassifier)', () => {
+    const database = readFileSync(join(root, 'public/dgli/database.json'), 'utf8');
+    const classifier = new tela.DgliClassifier(database);
+    assert.ok(classifier.ok(), classifier.error());
+    // a 9 x 9 napkin with a fold, as OBJ text
+    const lines = [];
+    for (let j = 0; j < 9; j++) for (let i = 0; i < 9; i++) lines.push(`v ${i * 0.05} ${j * 0.05} ${i > 5 ? 0.01 * (i - 5) : 0}`);
+    for (let j = 0; j < 8; j++) for (let i = 0; i < 8; i++) {
+      const a = 9 * j + i + 1;
+      lines.push(`f ${a} ${a + 1} ${a + 10} ${a + 9}`);
+    }
+    const obj = new TextEncoder().encode(lines.join('\n') + '\n');
+    const next = random(4);
+    let classified = 0, refused = 0;
+    for (let t = 0; t < 100; t++) {
+      const text = new TextDecoder().decode(mutate(obj, next, t % 2 ? 1 : 6));
+      const r = classifier.classifyObj(text, 1 + (t % 5));
+      if (r.ok) ++classified;
+      else {
+        assert.ok(r.error.length > 0);
+        ++refused;
+      }
+    }
+    assert.ok(classified > 0 && refused > 0, `${classified} classified, ${refused} refused`);
+    // damaged databases: refused with a message or usable, never an abort
+    let usable = 0, rejected = 0;
+    const bytes = new TextEncoder().encode(database);
+    for (let t = 0; t < 40; t++) {
+      const other = new tela.DgliClassifier(new TextDecoder().decode(mutate(bytes, next, 3)));
+      if (other.ok()) {
+        const r = other.classifyObj(lines.join('\n'), 3);
+        assert.ok(r.ok || r.error.length > 0);
+        ++usable;
+      } else {
+        assert.ok(other.error().length > 0);
+        ++rejected;
+      }
+      other.delete();
+    }
+    assert.ok(rejected > 0, `${usable} usable, ${rejected} rejected`);
+    classifier.delete();
+    console.log(`OBJ states: ${classified} classified, ${refused} refused; databases: ${usable} usable, ${rejected} rejected`);
+  });
 });
