@@ -180,6 +180,10 @@ describe('fit panel', () => {
     await page.waitForFunction(() => window.__tela.fit?.state === 'ready', null, T);
     await page.fill('#fit-grid', '20');
     await page.fill('#fit-workers', '2');
+    // a start point and a μ bound of the user's reach the job's plan
+    await page.fill('#fit-start-delta', '0.3');
+    await page.fill('#fit-start-alpha', '1.5');
+    await page.fill('#fit-mu-max', '1.5');
     await page.evaluate(() => { window.__tela.fit.progressUpdates = 0; });
     await page.click('#fit-run');
     await page.waitForFunction(() => window.__tela.fit.progressUpdates >= 4, null, FIT_T);
@@ -187,6 +191,8 @@ describe('fit panel', () => {
     await page.waitForFunction(() => ['cancelled', 'done', 'error'].includes(window.__tela.fit.state), null, FIT_T);
     const state = await page.evaluate(() => ({ ...window.__tela.fit }));
     assert.equal(state.state, 'cancelled');
+    assert.deepEqual(state.plan.start, [0.3, 1.5]);
+    assert.equal(state.plan.mu_max, 1.5);
     assert.equal(state.result.cancelled, true);
     assert.ok(state.result.evaluations >= 4 && state.result.evaluations < 400);
     assert.ok(Number.isFinite(state.result.train_error_cm));
@@ -299,6 +305,17 @@ describe('fit panel', () => {
     await page.fill('#fit-held-smoothing', '');
     await page.click('#fit-apply');
     await page.waitForFunction(() => window.__tela.fit?.state === 'ready', null, T);
+
+    // a start outside the searched box is refused at the panel, as tela fit --params; half a start too
+    await page.fill('#fit-start-delta', '2');
+    await page.fill('#fit-start-alpha', '1');
+    await page.click('#fit-run');
+    await page.waitForFunction(() => /outside the searched box/.test(window.__tela.fit.error ?? ''), null, T);
+    await page.fill('#fit-start-alpha', '');
+    await page.click('#fit-run');
+    await page.waitForFunction(() => /Give both start/.test(window.__tela.fit.error ?? ''), null, T);
+    await page.fill('#fit-start-delta', '');
+    assert.equal(await page.evaluate(() => window.__tela.fit.state), 'ready');
 
     // the length unit and the reader can be chosen too
     const units = await page.evaluate(() => window.__tela.fit.summary.recording.units);

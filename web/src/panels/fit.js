@@ -136,6 +136,12 @@ export const fitPanel = {
     ui.repetition = select('fit-repetition', [['1', 'repetition 1 (hanger)'], ['2', 'repetition 2 (bare hands)']]);
     ui.workers = numberInput('fit-workers', defaultWorkerCount(), { step: 1, min: 1 });
     ui.muGrid = numberInput('fit-mu-grid', 9, { step: 1, min: 0 });
+    ui.muMax = numberInput('fit-mu-max', 2, { min: 0 });
+    ui.muMax.title = 'the largest μ of the μ line (as tela fit --mu-max)';
+    // the refinement's starting point instead of the a-priori guess (as tela fit --params)
+    ui.startDelta = numberInput('fit-start-delta', '', { min: 0, placeholder: 'a priori' });
+    ui.startAlpha = numberInput('fit-start-alpha', '', { min: 0, placeholder: 'a priori' });
+    ui.startDelta.title = ui.startAlpha.title = 'the starting point of the search, in δ/ρ ∈ [0, 1] and α/ρ ∈ [0, 4] (empty: the Table 4.6 guess)';
     ui.muGrid.title = 'points of the μ line in [0, 2] after the sweep (0: keep the obstacles’ own μ); only with obstacles';
     ui.run = el('button', { type: 'button', id: 'fit-run', textContent: 'Fit', disabled: true });
     ui.cancel = el('button', { type: 'button', id: 'fit-cancel', textContent: 'Cancel', disabled: true });
@@ -143,7 +149,8 @@ export const fitPanel = {
     ui.progressText = el('span', { id: 'fit-progress-text', className: 'unit', textContent: '' });
     container.append(el('h2', { textContent: 'Fit' }), el('fieldset', {},
       param('sweep grid', ui.grid, 'points/axis'), param('Nelder–Mead', ui.refine, 'evaluations'),
-      param('μ line (with obstacles)', ui.muGrid, 'points'),
+      param('μ line (with obstacles)', ui.muGrid, 'points'), param('μ up to', ui.muMax),
+      param('start δ/ρ', ui.startDelta), param('start α/ρ', ui.startAlpha),
       param('windows', ui.split), param('a-priori (Table 4.6)', ui.repetition), param('workers', ui.workers),
       el('div', { className: 'transport' }, ui.run, ui.cancel),
       el('div', { className: 'fit-progress' }, ui.progress, ui.progressText)));
@@ -212,6 +219,9 @@ export const fitPanel = {
         split: ui.split.value,
         repetition: Number(ui.repetition.value),
         mu_grid: Math.max(0, Math.min(60, Math.round(Number(ui.muGrid.value) || 0))),
+        ...(Number(ui.muMax.value) > 0 ? { mu_max: Number(ui.muMax.value) } : {}),
+        ...(ui.startDelta.value !== '' && ui.startAlpha.value !== ''
+          ? { start: [Number(ui.startDelta.value), Number(ui.startAlpha.value)] } : {}),
       };
     }
 
@@ -292,6 +302,16 @@ export const fitPanel = {
       if (client.workers !== Math.max(1, Math.min(8, Math.round(Number(ui.workers.value) || 1)))) {
         if (!(await parse())) return;
       }
+      // a start outside the searched box would be moved to its edge: refused, as tela fit --params
+      const start = settings().start;
+      if (start && !(start[0] >= 0 && start[0] <= 1 && start[1] >= 0 && start[1] <= 4)) {
+        showFitError(`The start δ/ρ = ${start[0]}, α/ρ = ${start[1]} lies outside the searched box δ/ρ ∈ [0, 1], α/ρ ∈ [0, 4].`);
+        return;
+      }
+      if ((ui.startDelta.value === '') !== (ui.startAlpha.value === '')) {
+        showFitError('Give both start δ/ρ and α/ρ, or neither (the Table 4.6 guess).');
+        return;
+      }
       stopReplay();
       settingsUsed = settings();
       ui.run.disabled = true;
@@ -305,6 +325,7 @@ export const fitPanel = {
         onProgress(done, total, stage, best, plan, points) {
           if (mine !== client) return;
           mirror.progress = done / total;
+          mirror.plan = plan;
           mirror.progressUpdates = (mirror.progressUpdates ?? 0) + 1;
           ui.progress.value = done / total;
           const at = best ? `(${fmt(best[0])}, ${fmt(best[1])}${best[3] !== null && best[3] !== undefined ? `, μ ${fmt(best[3])}` : ''})` : '';
