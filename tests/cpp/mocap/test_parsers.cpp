@@ -4,7 +4,7 @@
 #include "mocap/parse_recording.h"
 #include "mocap/synthetic_recording.h"
 #include "mocap/up_axis.h"
-#include "scenario/text_encoding.h"
+#include "mocap/text_encoding.h"
 
 #include <Eigen/Geometry>
 #include <doctest/doctest.h>

@@ -6,7 +6,7 @@
 #include "mocap/plain_csv.h"
 #include "mocap/qualisys_tsv.h"
 #include "mocap/vicon_csv.h"
-#include "scenario/text_encoding.h"
+#include "mocap/text_encoding.h"
 
 namespace tela {
 

@@ -1,4 +1,4 @@
-#include "scenario/text_encoding.h"
+#include "mocap/text_encoding.h"
 
 #include <cstdint>
 

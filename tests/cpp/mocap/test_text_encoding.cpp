@@ -1,13 +1,12 @@
-// Users' text as UTF-8 (scenario/text_encoding.h) and JSON text that cannot abort
-// (scenario/json_text.h).
-#include "scenario/json_text.h"
-#include "scenario/text_encoding.h"
+// Users' text as UTF-8 (mocap/text_encoding.h): recordings from Windows tools in their 8-bit
+// code page.
+#include "mocap/text_encoding.h"
 
 #include <doctest/doctest.h>
 
 #include <string>
 
-TEST_SUITE("scenario") {
+TEST_SUITE("mocap") {
 
 TEST_CASE("is_utf8: well-formed sequences only") {
   CHECK(tela::is_utf8(""));
@@ -34,11 +33,4 @@ TEST_CASE("as_utf8: UTF-8 kept, anything else read as Windows-1252") {
   CHECK(tela::is_utf8(tela::as_utf8(std::string("\x00\x7F\x80\xC3\xFF", 5))));
 }
 
-TEST_CASE("json_text: strings that are not UTF-8 become U+FFFD instead of aborting") {
-  // with JSON_NOEXCEPTION a plain dump() of this would abort the program
-  const nlohmann::json j = {{"error", std::string("line 3: '0.\xE1" "3' is not a number")}};
-  CHECK(tela::json_text(j) == "{\"error\":\"line 3: '0.\xEF\xBF\xBD" "3' is not a number\"}");
-  CHECK(tela::json_text(nlohmann::json{{"a", 1}}, 1) == "{\n \"a\": 1\n}");
 }
-
-}  // TEST_SUITE
