@@ -171,6 +171,9 @@ export const classifyPanel = {
       ui.error.textContent = message;
       ui.error.hidden = !message;
     }
+    // what the shown classification is of, in a few words
+    const what = () => (source() === 'frame' ? `step ${latest?.steps ?? '–'}`
+      : source() === 'obj' ? `“${objState?.name}”, its outer boundary` : 'reconstructed boundary');
     function show(result) {
       if (!result.ok) {
         state.status = 'error';
@@ -213,7 +216,8 @@ export const classifyPanel = {
           textContent: `Unlike every reference state: the nearest is ${fmt(result.nearestStateDistance)} away, ` +
             `while every reference state has a neighbour within ${fmt(result.reach)}. ` +
             'The class above is only the least unlike one.',
-        }), el('br')] : []), el('span', { className: 'hint', textContent: `${source() === 'frame' ? `step ${latest?.steps ?? '–'}` : 'reconstructed boundary'} · ${result.segmentCount} segments, ${result.values.length} entries${result.undefined ? `, ${result.undefined} undefined` : ''}` }),
+        }), el('br')] : []),
+        el('span', { className: 'hint', textContent: `${what()} · ${result.segmentCount} segments, ${result.values.length} entries${result.undefined ? `, ${result.undefined} undefined` : ''}` }),
       );
       for (const figure of ui.gallery.children) figure.classList.toggle('match', figure.dataset.class === result.class);
       showEntry();
