@@ -45,7 +45,7 @@ function download(text, filename, type = 'text/plain') {
 // flat xyz -> [[x, y, z], ...]
 const triples = (flat) => Array.from({ length: flat.length / 3 }, (_, i) => [flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]]);
 
-// The cell complex as JSON (what `tela reconstruct` prints, with the geometry): how it was made
+// The cell complex as JSON (what `tela reconstruct` reports, in the binding's names, plus the geometry): how it was made
 // (input, cleaning steps, options, height direction), the topology, the critical points, the
 // 1-cells and boundary curves as point paths, the attaching words and the warnings.
 export function complexJson(result, { name, points, cleaning, options }) {
