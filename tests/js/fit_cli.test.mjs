@@ -90,6 +90,14 @@ describe('tela fit', () => {
     r = tela('fit', sample, ...quick, '--markers', '3x4', '--order', [...order.slice(0, 11), 'Cloth:nope'].join(','));
     assert.equal(r.status, 2);
     assert.match(r.json.error, /grid order: the recording has no marker 'Cloth:nope'/);
+    r = tela('fit', sample, ...quick, '--markers', '3x4', '--order', [order[0], ...order.slice(0, 11)].join(','));
+    assert.equal(r.status, 2);
+    assert.match(r.json.error, /grid order: marker '.*' is named twice/);
+    // two markers swapped: taken as given, with a warning
+    const swapped = [order[11], ...order.slice(1, 11), order[0]];
+    r = tela('fit', sample, ...quick, '--markers', '3x4', '--order', swapped.join(','));
+    assert.equal(r.status, 0, JSON.stringify(r.json));
+    assert.ok(r.json.warnings.some((w) => /fits a regular lattice poorly/.test(w)), JSON.stringify(r.json.warnings));
   });
 
   test('bad input: exit 2 with a located message', () => {

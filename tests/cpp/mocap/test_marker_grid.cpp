@@ -88,6 +88,15 @@ TEST_CASE("marker grid: user overrides and refusals") {
   CHECK(rec.names[grid.value->points[0]] == "Cloth:M11");
   CHECK(grid.value->residual < 0.02);
 
+  tela::MarkerGridOptions twice = order;
+  twice.order[1] = twice.order[0];
+  CHECK(tela::detect_marker_grid(rec, twice).error == "grid order: marker 'Cloth:M11' is named twice");
+  tela::MarkerGridOptions swapped = order;  // two markers swapped: taken, with a large misfit
+  std::swap(swapped.order[0], swapped.order[11]);
+  grid = tela::detect_marker_grid(rec, swapped);
+  REQUIRE(grid.ok());
+  CHECK(grid.value->residual > swapped.max_residual);
+
   tela::MarkerGridOptions bad;
   bad.held = {"Cloth:M11", "nope"};
   CHECK(tela::detect_marker_grid(rec, bad).error.find("nope") != std::string::npos);

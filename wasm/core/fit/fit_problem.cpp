@@ -35,6 +35,10 @@ Result<FitProblem> make_fit_problem(Recording recording, const FitProblemOptions
   Result<MarkerGrid> grid = detect_marker_grid(recording, options.grid);
   if (!grid.ok()) return R::failure(grid.error);
   problem.grid = std::move(*grid.value);
+  // a user's order is taken as given; one far from a regular lattice is probably mistyped
+  if (problem.grid.source == "user" && problem.grid.residual > options.grid.max_residual)
+    problem.warnings.push_back("the given grid order fits a regular lattice poorly (misfit " +
+                               std::to_string(problem.grid.residual) + " marker spacings): are two markers swapped?");
   Result<MarkerCloth> cloth = build_marker_cloth(recording, problem.grid, options.cloth);
   if (!cloth.ok()) return R::failure(cloth.error);
   problem.cloth = std::move(*cloth.value);

@@ -54,6 +54,8 @@ Result<MarkerGrid> detect_marker_grid(const Recording& rec, const MarkerGridOpti
     for (const std::string& name : options.order) {
       const int p = point_index(rec, name);
       if (p < 0) return R::failure("grid order: the recording has no marker '" + name + "'");
+      if (std::find(candidates.begin(), candidates.end(), p) != candidates.end())
+        return R::failure("grid order: marker '" + name + "' is named twice");
       candidates.push_back(p);
     }
     grid.source = "user";
