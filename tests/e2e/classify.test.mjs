@@ -156,6 +156,15 @@ describe('classify panel', () => {
       assert.equal(s.distance, native.distance);
       assert.equal(s.novel, native.novel);
       assert.match(await page.textContent('#classify-source'), /the opened mesh “folded\.obj”/);
+      // no view of its own: the boundary sketch, whose hovered segments are highlighted
+      assert.ok(await page.isVisible('#classify-sketch'));
+      await page.locator('#classify-matrix').scrollIntoViewIfNeeded();
+      const box = await page.locator('#classify-matrix').boundingBox();
+      const m = s.segments;
+      await page.mouse.move(box.x + ((m - 0.5) / m) * box.width, box.y + (0.5 / m) * box.height);
+      await page.waitForFunction(() => window.__tela.classify.sketchHighlighted === 2, null, T);
+      await page.mouse.move(box.x - 40, box.y - 40);
+      await page.waitForFunction(() => window.__tela.classify.sketchHighlighted === 0, null, T);
 
       // a vote of the 5 nearest states, as tela classify --k 5
       const native5 = JSON.parse(spawnSync(join(root, 'build/tela'), ['classify', obj, '--k', '5', '--database',
