@@ -23,6 +23,9 @@ Result<std::string> read_file(const std::string& path);
 bool parse_int(const std::string& text, int lo, int hi, int& out);
 bool parse_real(const std::string& text, double& out);
 
+// "a,b,c" -> {"a", "b", "c"} (no trimming; "" -> {}).
+std::vector<std::string> split_list(const std::string& text);
+
 // A scenario from a file path or, when no such file exists, a built-in scene name.
 Result<Scenario> load_scenario(const std::string& file_or_name);
 

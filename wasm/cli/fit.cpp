@@ -20,13 +20,6 @@
 namespace tela::cli {
 namespace {
 
-std::vector<std::string> split_list(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream items(text);
-  std::string item;
-  while (std::getline(items, item, ',')) out.push_back(item);
-  return out;
-}
 
 }  // namespace
 

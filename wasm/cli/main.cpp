@@ -36,6 +36,14 @@ bool parse_real(const std::string& text, double& out) {
   return true;
 }
 
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream items(text);
+  std::string item;
+  while (std::getline(items, item, ',')) out.push_back(item);
+  return out;
+}
+
 Result<std::string> read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return Result<std::string>::failure("cannot read file '" + path + "'");

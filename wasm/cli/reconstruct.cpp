@@ -24,16 +24,12 @@
 namespace tela::cli {
 namespace {
 
-// "a,b,c" -> numbers (false unless exactly `count` of them, each finite)
+// "a,b,c" -> exactly `count` finite numbers
 bool parse_numbers(const std::string& text, std::size_t count, std::vector<double>& out) {
-  out.clear();
-  std::string item;
-  std::istringstream in(text);
-  while (std::getline(in, item, ',')) {
-    double v = 0;
-    if (!parse_real(item, v) || !std::isfinite(v)) return false;
-    out.push_back(v);
-  }
+  const std::vector<std::string> items = split_list(text);
+  out.assign(items.size(), 0.0);
+  for (std::size_t i = 0; i < items.size(); ++i)
+    if (!parse_real(items[i], out[i])) return false;
   return out.size() == count;
 }
 
@@ -65,19 +61,15 @@ int run_reconstruct(const std::vector<std::string>& args) {
       if (d.size() != 3) return bad_input("--direction: needs three numbers x,y,z");
       options.direction = Eigen::Vector3d(d[0], d[1], d[2]);
     } else if (a == "--levels" && has_value) {
-      double v = 0;
-      if (!parse_real(args[++i], v) || v != std::floor(v) || v < 2 || v > 10000)
+      if (!parse_int(args[++i], 2, 10000, options.levels))
         return bad_input("--levels: needs a whole number between 2 and 10000");
-      options.levels = static_cast<int>(v);
     } else if (a == "--seed" && has_value) {
       double v = 0;
       if (!parse_real(args[++i], v) || v != std::floor(v) || v < 0) return bad_input("--seed: needs a whole number >= 0");
       options.seed = static_cast<std::uint64_t>(v);
     } else if (a == "--mesh-nodes" && has_value) {
-      double v = 0;
-      if (!parse_real(args[++i], v) || v != std::floor(v) || v < 0 || v > 200)
+      if (!parse_int(args[++i], 0, 200, options.resample_nodes))
         return bad_input("--mesh-nodes: needs a whole number of mesh nodes per side between 0 (automatic) and 200");
-      options.resample_nodes = static_cast<int>(v);
     } else if (a == "--crop" && has_value) {
       std::vector<double> c;
       if (!parse_numbers(args[++i], 6, c))
@@ -87,21 +79,16 @@ int run_reconstruct(const std::vector<std::string>& args) {
       if (!parse_real(args[++i], cleaning.voxel) || cleaning.voxel <= 0)
         return bad_input("--voxel: needs a box size > 0 (metres)");
     } else if (a == "--outliers" && has_value) {
-      std::vector<double> v;
-      const std::string text = args[++i];
-      if (!(parse_numbers(text, 1, v) || parse_numbers(text, 2, v)) || v[0] != std::floor(v[0]) || v[0] < 1 ||
-          v[0] > 200 || (v.size() == 2 && !(v[1] > 0)))
+      const std::vector<std::string> items = split_list(args[++i]);
+      if (items.empty() || items.size() > 2 || !parse_int(items[0], 1, 200, cleaning.outlier_k) ||
+          (items.size() == 2 && !(parse_real(items[1], cleaning.outlier_ratio) && cleaning.outlier_ratio > 0)))
         return bad_input("--outliers: needs K[,RATIO]: K neighbours from 1 to 200, RATIO standard deviations > 0 (default 2)");
-      cleaning.outlier_k = static_cast<int>(v[0]);
-      if (v.size() == 2) cleaning.outlier_ratio = v[1];
     } else if (a == "--plane-distance" && has_value) {
       if (!parse_real(args[++i], cleaning.plane_distance) || cleaning.plane_distance <= 0)
         return bad_input("--plane-distance: needs a distance > 0 (metres)");
     } else if (a == "--remove-planes" && has_value) {
-      double v = 0;
-      if (!parse_real(args[++i], v) || v != std::floor(v) || v < 0 || v > 10)
+      if (!parse_int(args[++i], 0, 10, cleaning.planes))
         return bad_input("--remove-planes: needs a whole number between 0 and 10");
-      cleaning.planes = static_cast<int>(v);
     } else if (a.rfind("--", 0) == 0) {
       return bad_input("unknown or incomplete option '" + a + "'; " + usage);
     } else if (path.empty()) {

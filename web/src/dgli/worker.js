@@ -15,6 +15,13 @@ let classifier = null;
 let faces = null;
 const queue = [];
 
+// what can be classified: the current scene's frame, a closed polyline, an OBJ cloth state
+const CLASSIFY = {
+  classify: (m, k) => (faces ? classifier.classifyMesh(m.positions, faces, k) : { ok: false, error: 'no scene' }),
+  classifyBoundary: (m, k) => classifier.classifyBoundary(m.points, k),
+  classifyObj: (m, k) => classifier.classifyObj(m.text, k),
+};
+
 function run({ id, type, ...message }) {
   const begin = performance.now();
   let result;
@@ -39,28 +46,11 @@ function run({ id, type, ...message }) {
       result = { ok: false, error: sim.error() };
     }
     sim.delete();
-  } else if (type === 'classify') {
-    if (!classifier) result = { ok: false, error: 'no dGLI database loaded' };
-    else if (!faces) result = { ok: false, error: 'no scene' };
-    else {
-      result = classifier.classifyMesh(message.positions, faces, message.k ?? 1);
-      result.segmentCount = result.ok ? result.segments.length / 6 : 0;
-      result.k = message.k ?? 1;
-    }
-  } else if (type === 'classifyBoundary') {
-    if (!classifier) result = { ok: false, error: 'no dGLI database loaded' };
-    else {
-      result = classifier.classifyBoundary(message.points, message.k ?? 1);
-      result.segmentCount = result.ok ? result.segments.length / 6 : 0;
-      result.k = message.k ?? 1;
-    }
-  } else if (type === 'classifyObj') {
-    if (!classifier) result = { ok: false, error: 'no dGLI database loaded' };
-    else {
-      result = classifier.classifyObj(message.text, message.k ?? 1);
-      result.segmentCount = result.ok ? result.segments.length / 6 : 0;
-      result.k = message.k ?? 1;
-    }
+  } else if (type in CLASSIFY) {
+    const k = message.k ?? 1;
+    result = classifier ? CLASSIFY[type](message, k) : { ok: false, error: 'no dGLI database loaded' };
+    result.segmentCount = result.ok ? result.segments.length / 6 : 0;
+    result.k = k;
   } else {
     result = { ok: false, error: `unknown request ${type}` };
   }

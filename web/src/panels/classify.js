@@ -287,24 +287,22 @@ export const classifyPanel = {
       boundary = detail?.boundary?.length >= 12 ? detail : null;
       ui.source.options[1].disabled = !boundary;
       if (!boundary && source() === 'boundary') ui.source.value = 'frame';
-      if (boundary && source() === 'boundary') classifyBoundary();
+      if (boundary && source() === 'boundary') classifyOpened();
     });
-    async function classifyBoundary() {
-      if (!boundary || !(await databaseReady)) return;
-      const result = await client.request({ type: 'classifyBoundary', points: boundary.points, k: k() });
-      if (result.cancelled || source() !== 'boundary') return;
-      state.source = 'boundary';
-      classified = { source: 'boundary', cloud: boundary.name };
-      show(result);
-    }
-    // an OBJ cloth state opened in the page (drop router -> open): classified once, no view of it
+    // an OBJ cloth state opened in the page (drop router -> open)
     let objState = null; // { name, text }
-    async function classifyObj() {
-      if (!objState || !(await databaseReady)) return;
-      const result = await client.request({ type: 'classifyObj', text: objState.text, k: k() });
-      if (result.cancelled || source() !== 'obj') return;
-      state.source = 'obj';
-      classified = { source: 'obj', file: objState.name };
+    // the reconstructed boundary or the opened OBJ: classified when it or the settings change
+    async function classifyOpened() {
+      const kind = source();
+      const [request, subject] = kind === 'boundary' && boundary
+        ? [{ type: 'classifyBoundary', points: boundary.points }, { source: kind, cloud: boundary.name }]
+        : kind === 'obj' && objState ? [{ type: 'classifyObj', text: objState.text }, { source: kind, file: objState.name }]
+          : [null, null];
+      if (!request || !(await databaseReady)) return;
+      const result = await client.request({ ...request, k: k() });
+      if (result.cancelled || source() !== kind) return;
+      state.source = kind;
+      classified = subject;
       show(result);
     }
     this.open = async ({ name, bytes, format }) => {
@@ -322,9 +320,8 @@ export const classifyPanel = {
       ui.matrixTitle.textContent = source() === 'frame' ? 'dGLI matrix (current frame)'
         : source() === 'obj' ? `dGLI matrix (“${objState?.name}”)` : `dGLI matrix (boundary of “${boundary?.name}”)`;
       ui.sketch.hidden = source() === 'frame';
-      if (source() === 'boundary') classifyBoundary();
-      else if (source() === 'obj') classifyObj();
-      else classifyLatest();
+      if (source() === 'frame') classifyLatest();
+      else classifyOpened();
       drawHighlight();
     }
     ui.source.addEventListener('change', sourceChanged);

@@ -303,7 +303,8 @@ export const fitPanel = {
         if (!(await parse())) return;
       }
       // a start outside the searched box would be moved to its edge: refused, as tela fit --params
-      const start = settings().start;
+      const wanted = settings();
+      const start = wanted.start;
       if (start && !(start[0] >= 0 && start[0] <= 1 && start[1] >= 0 && start[1] <= 4)) {
         showFitError(`The start δ/ρ = ${start[0]}, α/ρ = ${start[1]} lies outside the searched box δ/ρ ∈ [0, 1], α/ρ ∈ [0, 4].`);
         return;
@@ -313,7 +314,7 @@ export const fitPanel = {
         return;
       }
       stopReplay();
-      settingsUsed = settings();
+      settingsUsed = wanted;
       ui.run.disabled = true;
       ui.apply.disabled = true;
       ui.cancel.disabled = false;
