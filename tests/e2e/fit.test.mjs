@@ -97,6 +97,14 @@ describe('fit panel', () => {
     assert.match(shown, /motive-csv/);
     assert.match(shown, /3 × 4 markers/);
     assert.match(shown, /missing data/);
+    // the recorded markers are drawn in the panel's 3D view over the simulator's, on the
+    // simulation's time line, before any fit; the simulator's read-out is hidden meanwhile
+    await page.waitForFunction(() => window.__tela.fit.replaySteps > 0, null, T);
+    assert.equal(await page.evaluate(() => window.__tela.fit.replaySteps), s.mesh.steps);
+    assert.ok(await page.isVisible('#fit-view'));
+    assert.ok(await page.isHidden('#readout'));
+    assert.match(await page.textContent('.replay-caption'), /^0\.00 s · \d+ of 12 markers seen$/);
+    const markersOnly = await page.evaluate(() => window.__tela.fitView.colouredPixels());
 
     // a correction: the bending stiffness the sample was generated with (README), re-read
     await page.fill('#fit-kappa', '0.001');
@@ -118,15 +126,26 @@ describe('fit panel', () => {
     assert.ok(r.frames.length >= s.mesh.steps, `${r.frames.length} frames`);
     assert.ok(Math.abs(r.frames.at(-1).time - s.recording.duration) < 1e-9);
     assert.ok(r.frames.every((f) => f.visible === 0 || (Number.isFinite(f.e_cm) && f.e_cm >= 0)));
-    // plots and replay are drawn
+    // plots and replay are drawn: the simulated cloth joins the markers in the 3D view, with
+    // the markers' distances to their nodes and a colour bar
     await page.waitForFunction(() => window.__tela.fit.replayDrawn === true, null, T);
-    for (const id of ['#fit-curve', '#fit-heatmap', '#fit-replay']) {
+    for (const id of ['#fit-curve', '#fit-heatmap']) {
       assert.ok(await page.isVisible(id), `${id} visible`);
       assert.ok((await inked(page, id)) > 500, `${id} has a drawing`);
     }
+    const withCloth = await page.evaluate(() => window.__tela.fitView.colouredPixels());
+    assert.ok(withCloth > markersOnly + 2000, `cloth drawn: ${markersOnly} -> ${withCloth} coloured pixels`);
+    assert.ok(await page.isVisible('.replay-colorbar'));
     await page.fill('#fit-replay-step', '300');
     await page.dispatchEvent('#fit-replay-step', 'input');
-    assert.ok((await inked(page, '#fit-replay')) > 500);
+    assert.match(await page.textContent('.replay-caption'), /^3\.00 s · \d+ of 12 markers seen · mean distance \d+\.\d\d cm$/);
+    assert.ok((await page.evaluate(() => window.__tela.fitView.colouredPixels())) > markersOnly + 2000);
+    // the Simulate tab brings the simulator's view back
+    await page.click('#tab-simulate');
+    assert.ok(await page.isHidden('#fit-view'));
+    assert.ok(await page.isVisible('#readout'));
+    await page.click('#tab-fit');
+    assert.ok(await page.isVisible('#fit-view'));
 
     // export: the JSON parses and carries the parameters and the input's hash, never the data
     const [download] = await Promise.all([page.waitForEvent('download', T), page.click('#fit-export')]);
@@ -226,6 +245,8 @@ describe('fit panel', () => {
     for (const key of ['delta_over_rho', 'alpha_over_rho', 'mu', 'mean_error_cm', 'evaluations'])
       assert.equal(r[key], native[key], `native ${key}`);
     await page.waitForFunction(() => window.__tela.fit.replayDrawn === true, null, T);
+    // the replay draws the table the sheet was fitted against
+    assert.deepEqual(await page.evaluate(() => window.__tela.fitView.obstacleTypes()), ['plane', 'box']);
     assert.deepEqual(problems, []);
   });
 
@@ -241,6 +262,8 @@ describe('fit panel', () => {
     assert.ok(!(await page.evaluate(() => window.__tela.fit.error)), 'no fit error');
     assert.deepEqual(await page.evaluate(() => window.__tela.fit.summary.obstacles), ['plane', 'box']);
     assert.match(await page.textContent('#fit-detected'), /plane, box/);
+    await page.waitForFunction(() => window.__tela.fit.replaySteps > 0, null, T);
+    assert.deepEqual(await page.evaluate(() => window.__tela.fitView.obstacleTypes()), ['plane', 'box']);
     assert.deepEqual(problems, []);
   });
 

@@ -180,7 +180,8 @@ function applyFrame(frame) {
   tela.rtf = frame.rtf;
   tela.steppingMs = frame.steppingMs;
   tela.frames++;
-  if (frame.ended) showNotice(`End of the scenario’s duration (${frame.time.toFixed(2)} s). Play continues past it.`);
+  // (about the Simulate view: not shown over another panel's)
+  if (frame.ended && app.state.panel === 'simulate') showNotice(`End of the scenario’s duration (${frame.time.toFixed(2)} s). Play continues past it.`);
   app.emit('frame', frame);
 }
 
@@ -351,6 +352,8 @@ function mountPanels() {
   });
 }
 app.showPanel = (id) => {
+  // a notice is about what the panel left was doing (e.g. the end of the scenario's duration)
+  if (app.state.panel !== id) showNotice('');
   app.state.panel = id;
   for (const panel of panels()) {
     const selected = panel.id === id;

@@ -10,7 +10,8 @@
 // await fit.run(settings, { onProgress(done, total, stage, best, plan, sweep, muLine) })
 //   -> { ok, result, plan, points | error }   best: [delta/rho, alpha/rho, error cm, mu]
 // fit.cancel()   the run resolves with the best parameters so far (result.cancelled = true)
-// await fit.replay(deltaOverRho, alphaOverRho, mu) -> { simulated, markers, triangles }
+// await fit.recorded(options) -> { markers, triangles, obstacles } (after load; options: load's)
+// await fit.replay(deltaOverRho, alphaOverRho, mu) -> { simulated }
 // fit.dispose()
 // one per core (the main thread idles during a fit), at most 4
 export function defaultWorkerCount() {
@@ -122,8 +123,11 @@ export function createFitClient({ workers = defaultWorkerCount() } = {}) {
   }
 
   async function replay(delta, alpha, mu = null) {
-    const answer = await pool[0].request({ type: 'replay', delta, alpha, mu: mu ?? NaN });
-    return answer;
+    return pool[0].request({ type: 'replay', delta, alpha, mu: mu ?? NaN });
+  }
+  // the recorded markers in grid order at every step, the mesh's triangles and the obstacles
+  async function recorded(options) {
+    return pool[0].request({ type: 'recorded', options });
   }
 
   return {
@@ -131,6 +135,7 @@ export function createFitClient({ workers = defaultWorkerCount() } = {}) {
     load,
     run,
     replay,
+    recorded,
     cancel() { cancelled = true; },
     get running() { return running; },
     dispose() { cancelled = true; for (const w of pool) w.terminate(); },

@@ -11,7 +11,9 @@
 //   { type: 'evaluate', id, points }           -> { evaluations } (same order)
 //   { type: 'tell', id, values }               (lead) evaluations or null, in the order asked -> { state }
 //   { type: 'finish', id, cancelled }          (lead) -> { result } (fit_result_json)
-//   { type: 'replay', id, delta, alpha, mu }   -> { simulated, markers, triangles } (transferred)
+//   { type: 'recorded', id, options }          -> { markers, triangles, obstacles } what the 3D view
+//                                              shows before a fit (options: the load's, for the obstacles)
+//   { type: 'replay', id, delta, alpha, mu }   -> { simulated } (transferred)
 // messages out: { type: 'ready' } once, { id, ok, ...answer } or { id, ok: false, error }
 import createTela from '../wasm/tela.mjs';
 import { loadFailure } from '../wasm-load.js';
@@ -25,6 +27,19 @@ const ready = createTela().then((module) => {
 }, (err) => {
   self.postMessage({ type: 'fatal', error: loadFailure('the WebAssembly module did not load', err) });
 });
+
+// the obstacles a contact fit uses (a built-in scene's or the Simulate scenario's, as in the
+// load options) as ObstacleView shapes and their poses at t = 0; null without obstacles
+function obstacleShapes(options) {
+  const scenario = options.scenario ?? (options.scene ? tela.sceneJson(options.scene) : '');
+  if (!scenario) return null;
+  const view = tela.createObstacleView(scenario);
+  try {
+    return view.ok() && view.count() ? { shapes: view.shapes(), poses: view.poses(0) } : null;
+  } finally {
+    view.delete();
+  }
+}
 
 function answer(data) {
   const { id } = data;
@@ -52,11 +67,14 @@ function answer(data) {
     }
     case 'finish':
       return { id, ok: true, result: JSON.parse(job.finish(!!data.cancelled)) };
-    case 'replay': {
-      const simulated = job.simulate(data.delta, data.alpha, data.mu ?? NaN);
+    case 'recorded': {
       const markers = job.markers();
       const triangles = job.triangles();
-      return { id, ok: true, simulated, markers, triangles, transfer: [simulated.buffer, markers.buffer, triangles.buffer] };
+      return { id, ok: true, markers, triangles, obstacles: obstacleShapes(data.options ?? {}), transfer: [markers.buffer, triangles.buffer] };
+    }
+    case 'replay': {
+      const simulated = job.simulate(data.delta, data.alpha, data.mu ?? NaN);
+      return { id, ok: true, simulated, transfer: [simulated.buffer] };
     }
     default:
       return { id, ok: false, error: `unknown message ${data.type}` };

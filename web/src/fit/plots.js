@@ -1,7 +1,7 @@
 // Canvas-2D plots of a fit: e_i and s_i against time, the (δ/ρ, α/ρ) error heat map with the
-// optimum, the sweep's best point and the a-priori estimate marked, and a replay of the
-// recorded markers against the simulated cloth with per-marker error colours. Each function
-// draws from plain data and returns nothing; colours use viridis (web/src/render/colormap.js).
+// optimum, the sweep's best point and the a-priori estimate marked (the replay is 3D:
+// replay_view.js). Each function draws from plain data and returns nothing; colours use
+// viridis (web/src/render/colormap.js).
 import { niceCeiling, viridis } from '../render/colormap.js';
 
 const INK = '#2c2b29';
@@ -142,96 +142,4 @@ export function drawHeatmap(canvas, { grid, points, deltaMax = 1, alphaMax = 4, 
     ctx.strokeStyle = '#fff'; ctx.lineWidth = 1.6;
     ctx.beginPath(); ctx.moveTo(x - 6, y); ctx.lineTo(x + 6, y); ctx.moveTo(x, y - 6); ctx.lineTo(x, y + 6); ctx.stroke();
   });
-}
-
-// A front view along the held edge (horizontal) and up (z), with a little depth shear so the
-// cloth's swing towards the viewer shows. simulated: #steps+1 by #nodes*3; markers:
-// #steps+1 by #markers*3 (NaN = occluded); markerNodes: the mesh node of each marker.
-export function makeReplay({ simulated, markers, triangles, markerNodes, nodes, nx }) {
-  const stepsPlus1 = Math.floor(simulated.length / (3 * nodes));
-  const m = markerNodes.length;
-  // horizontal axis: along the first row of nodes (parallel to the held edge) at t = 0, in x-y
-  let ux = simulated[3 * (nx - 1)] - simulated[0], uy = simulated[3 * (nx - 1) + 1] - simulated[1];
-  const n = Math.hypot(ux, uy) || 1;
-  ux /= n; uy /= n;
-  const project = (x, y, z) => {
-    const u = x * ux + y * uy;
-    const w = -x * uy + y * ux; // depth
-    return [u + 0.35 * w, z + 0.2 * w];
-  };
-  // bounds over the whole replay
-  let umin = Infinity, umax = -Infinity, vmin = Infinity, vmax = -Infinity;
-  for (let k = 0; k < simulated.length; k += 3) {
-    const [u, v] = project(simulated[k], simulated[k + 1], simulated[k + 2]);
-    umin = Math.min(umin, u); umax = Math.max(umax, u); vmin = Math.min(vmin, v); vmax = Math.max(vmax, v);
-  }
-  // per-marker distance (cm) at every step
-  const errors = new Float32Array(stepsPlus1 * m);
-  let maxError = 0;
-  for (let s = 0; s < stepsPlus1; s++) {
-    for (let k = 0; k < m; k++) {
-      const a = 3 * (s * nodes + markerNodes[k]), b = 3 * (s * m + k);
-      const d = Math.hypot(simulated[a] - markers[b], simulated[a + 1] - markers[b + 1], simulated[a + 2] - markers[b + 2]) * 100;
-      errors[s * m + k] = d;
-      if (Number.isFinite(d)) maxError = Math.max(maxError, d);
-    }
-  }
-  return { simulated, markers, triangles, markerNodes, nodes, steps: stepsPlus1 - 1, project, bounds: [umin, umax, vmin, vmax], errors, errorTop: niceCeiling(Math.max(maxError, 0.1)) };
-}
-
-export function drawReplay(canvas, replay, step) {
-  const { ctx, width, height } = setup(canvas);
-  const { simulated, markers, triangles, nodes, markerNodes, project, errors, errorTop } = replay;
-  const s = Math.max(0, Math.min(replay.steps, step));
-  const [umin, umax, vmin, vmax] = replay.bounds;
-  const pad = 0.03;
-  const scale = Math.min((width - 60) / (umax - umin + 2 * pad), (height - 20) / (vmax - vmin + 2 * pad));
-  const cx = (width - 50) / 2, cy = height / 2;
-  const mu = (umin + umax) / 2, mv = (vmin + vmax) / 2;
-  const screen = (x, y, z) => {
-    const [u, v] = project(x, y, z);
-    return [cx + (u - mu) * scale, cy - (v - mv) * scale];
-  };
-  const node = (i) => {
-    const a = 3 * (s * nodes + i);
-    return screen(simulated[a], simulated[a + 1], simulated[a + 2]);
-  };
-  ctx.strokeStyle = '#9a958a';
-  ctx.lineWidth = 0.8;
-  ctx.fillStyle = 'rgba(180, 170, 150, 0.25)';
-  for (let t = 0; t < triangles.length; t += 3) {
-    const [a, b, c] = [node(triangles[t]), node(triangles[t + 1]), node(triangles[t + 2])];
-    ctx.beginPath(); ctx.moveTo(...a); ctx.lineTo(...b); ctx.lineTo(...c); ctx.closePath();
-    ctx.fill(); ctx.stroke();
-  }
-  const m = markerNodes.length;
-  for (let k = 0; k < m; k++) {
-    const b = 3 * (s * m + k);
-    const sim = node(markerNodes[k]);
-    if (!Number.isFinite(markers[b])) {
-      ctx.strokeStyle = '#999';
-      ctx.beginPath(); ctx.arc(...sim, 3, 0, 2 * Math.PI); ctx.stroke();
-      continue;
-    }
-    const rec = screen(markers[b], markers[b + 1], markers[b + 2]);
-    const colour = rgb(viridis(errors[s * m + k] / errorTop));
-    ctx.strokeStyle = colour;
-    ctx.lineWidth = 1.5;
-    ctx.beginPath(); ctx.moveTo(...sim); ctx.lineTo(...rec); ctx.stroke();
-    ctx.fillStyle = colour;
-    ctx.strokeStyle = INK;
-    ctx.lineWidth = 0.8;
-    ctx.beginPath(); ctx.arc(...rec, 4, 0, 2 * Math.PI); ctx.fill(); ctx.stroke();
-  }
-  // colour bar for the marker errors
-  const bx = width - 22, top = 14, bottom = height - 24;
-  for (let k = 0; k < 40; k++) {
-    ctx.fillStyle = rgb(viridis(1 - k / 39));
-    ctx.fillRect(bx, top + ((bottom - top) * k) / 40, 8, (bottom - top) / 40 + 1);
-  }
-  ctx.fillStyle = '#555';
-  ctx.fillText(`${fmt(errorTop)}`, bx - 6, top - 3);
-  ctx.fillText('0 cm', bx - 12, bottom + 12);
-  ctx.fillStyle = INK;
-  ctx.fillText('● recorded (colour: distance to its node) · mesh: simulated', 4, height - 4);
 }

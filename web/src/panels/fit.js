@@ -3,7 +3,8 @@
 // it (up axis, grid, held corners, duration, training window), runs the fit on several
 // workers with a progress bar and Cancel, and shows e_i and s_i against time, the
 // (δ/ρ, α/ρ) error heat map with the optimum and the a-priori estimate (Table 4.6), and a
-// replay of the recorded markers against the simulated cloth. A recording of cloth on a table
+// 3D replay in the page's view (web/src/fit/replay_view.js): the recorded markers as soon as
+// the recording is read, the simulated cloth at the fitted parameters once the fit is done. A recording of cloth on a table
 // is fitted against a built-in scene's obstacles, with the Coulomb friction μ fitted too
 // (thesis §4.3; the same FitJob as `tela fit --scenario NAME`). Exports: the fit as JSON with
 // provenance (settings, SHA-256 of the input file, app version) and a share link that carries
@@ -13,12 +14,20 @@
 // workers, exported }.
 import { version as APP_VERSION } from '../../../package.json';
 import { createFitClient, defaultWorkerCount } from '../fit/client.js';
-import { drawErrorCurve, drawHeatmap, drawReplay, makeReplay } from '../fit/plots.js';
+import { drawErrorCurve, drawHeatmap } from '../fit/plots.js';
+import { createReplayView } from '../fit/replay_view.js';
 import { encodeShareHash } from '../share/link.js';
 import { recordingText } from '../io/text.js';
 import '../fit/fit.css';
 
 let openFile = null; // the mounted panel's open(name, bytes)
+let active = false;  // the Fit tab is shown
+
+// the 3D view over the simulator's while the tab is shown and there is something to draw
+function showView(view) {
+  const shown = Boolean(view?.show(active));
+  document.getElementById('viewport')?.classList.toggle('overlay-active', shown);
+}
 
 const SAMPLE = { url: 'samples/a3-shake-synthetic.csv', name: 'a3-shake-synthetic.csv' };
 const UP_AXES = ['', 'z', 'y', 'x', '-z', '-y', '-x'];
@@ -73,8 +82,17 @@ export const fitPanel = {
     let result = null;
     let settingsUsed = null;
     let optionsUsed = null;
-    let replay = null;
+    let replaySteps = 0; // steps of the replay's time line (0: nothing to replay)
     let replayTimer = 0;
+    let view3d = null;
+    try {
+      view3d = createReplayView(document.getElementById('viewport'));
+    } catch (err) {
+      app.showError(`WebGL is not available, so the recording cannot be drawn: ${err.message}`);
+    }
+    this.view = view3d;
+    // for tests, not enumerable: copies of window.__tela stay plain data
+    Object.defineProperty(window.__tela, 'fitView', { value: view3d, configurable: true });
 
     // ---- recording
     ui.sample = el('button', { type: 'button', id: 'fit-sample', textContent: 'Load sample recording' });
@@ -161,22 +179,23 @@ export const fitPanel = {
     ui.curve = el('canvas', { id: 'fit-curve', className: 'fit-plot' });
     ui.curveHint = el('p', { className: 'hint' });
     ui.heat = el('canvas', { id: 'fit-heatmap', className: 'fit-plot fit-square' });
-    ui.replay = el('canvas', { id: 'fit-replay', className: 'fit-plot fit-square' });
     ui.slider = el('input', { id: 'fit-replay-step', type: 'range', min: 0, max: 0, value: 0 });
     ui.replayPlay = el('button', { type: 'button', id: 'fit-replay-play', textContent: 'Play' });
     ui.replayTime = el('span', { className: 'unit', textContent: '' });
     ui.exportJson = el('button', { type: 'button', id: 'fit-export', textContent: 'Export fit (JSON)' });
     ui.share = el('button', { type: 'button', id: 'fit-share', textContent: 'Share link (parameters)' });
+    ui.replayHint = el('p', { className: 'hint', id: 'fit-replay-hint' });
+    ui.replayBox = el('div', { id: 'fit-replay', hidden: true },
+      el('h2', { textContent: 'Replay' }), ui.replayHint,
+      el('div', { className: 'transport' }, ui.replayPlay, ui.slider, ui.replayTime));
     ui.results.append(
       ui.table,
       el('h2', { textContent: 'Error against time' }), ui.curveHint, ui.curve,
       el('h2', { textContent: 'Error map' }),
       el('p', { className: 'hint', textContent: 'ē over (δ/ρ, α/ρ) on the training window: ✚ fit · □ best sweep point · ○ a-priori estimate (Table 4.6); log colour scale' }),
       ui.heat,
-      el('h2', { textContent: 'Replay: recorded vs simulated' }), ui.replay,
-      el('div', { className: 'transport' }, ui.replayPlay, ui.slider, ui.replayTime),
       el('div', { className: 'exports' }, ui.exportJson, ui.share));
-    container.append(ui.results);
+    container.append(ui.replayBox, ui.results);
 
     const setState = (s) => { mirror.state = s; };
     const showFitError = (message) => {
@@ -271,6 +290,10 @@ export const fitPanel = {
         summary = null;
         mirror.summary = null;
         ui.detected.replaceChildren();
+        view3d?.clear();
+        showView(view3d);
+        replaySteps = 0;
+        ui.replayBox.hidden = true;
         setState('error');
         showFitError(`“${file.name}” cannot be fitted: ${answer.error}`);
         return false;
@@ -282,6 +305,7 @@ export const fitPanel = {
       showSummary(summary);
       ui.run.disabled = false;
       setState('ready');
+      await showRecorded(mine);
       app.setStatus(`Fit: ${file.name} read (${summary.recording.points} markers, ${summary.grid.cols} × ${summary.grid.rows} grid)`);
       return true;
     }
@@ -390,21 +414,42 @@ export const fitPanel = {
       });
     }
 
-    async function loadReplay() {
-      if (!result || !Number.isFinite(result.train_error_cm ?? NaN)) return;
-      const answer = await client.replay(result.delta_over_rho, result.alpha_over_rho, result.mu);
-      if (!answer.ok) return showFitError(`The replay could not be simulated: ${answer.error}`);
-      const nodes = summary.mesh.nx * summary.mesh.ny;
-      replay = makeReplay({ simulated: answer.simulated, markers: answer.markers, triangles: answer.triangles, markerNodes: summary.mesh.marker_nodes, nodes, nx: summary.mesh.nx });
-      ui.slider.max = replay.steps;
+    // the recorded markers in the 3D view, before any fit
+    let triangles = null;
+    async function showRecorded(mine) {
+      replaySteps = 0;
+      ui.replayBox.hidden = true;
+      mirror.replayDrawn = false;
+      if (!view3d) return;
+      const answer = await mine.recorded(optionsUsed);
+      if (mine !== client) return;
+      if (!answer.ok) return showFitError(`The recording could not be drawn: ${answer.error}`);
+      triangles = answer.triangles;
+      const { cols, rows, order, held } = summary.grid;
+      replaySteps = view3d.setRecording({ markers: answer.markers, cols, rows, dt: summary.mesh.dt,
+        held: held.map((name) => order.indexOf(name)), obstacles: answer.obstacles });
+      showView(view3d);
+      ui.slider.max = replaySteps;
       ui.slider.value = 0;
-      mirror.replaySteps = replay.steps;
+      mirror.replaySteps = replaySteps;
+      ui.replayHint.textContent = 'The recorded markers in the view (the held corners larger), on the simulation’s time steps; after a fit, also the simulated cloth and each marker’s distance to its node.';
+      ui.replayBox.hidden = false;
       showStep(0);
+    }
+    async function loadReplay() {
+      if (!result || !view3d || !replaySteps || !Number.isFinite(result.train_error_cm ?? NaN)) return;
+      const mine = client;
+      const answer = await mine.replay(result.delta_over_rho, result.alpha_over_rho, result.mu);
+      if (mine !== client) return;
+      if (!answer.ok) return showFitError(`The replay could not be simulated: ${answer.error}`);
+      view3d.setReplay({ simulated: answer.simulated, triangles, markerNodes: summary.mesh.marker_nodes, nodes: summary.mesh.nx * summary.mesh.ny });
+      ui.replayHint.textContent = `The simulated cloth at the fitted δ/ρ = ${fmt(result.delta_over_rho)}, α/ρ = ${fmt(result.alpha_over_rho)}${result.mu !== null && result.mu !== undefined ? `, μ = ${fmt(result.mu)}` : ''} and the recorded markers, each coloured by its distance to its node (lines join them).`;
+      showStep(Number(ui.slider.value));
       mirror.replayDrawn = true;
     }
     function showStep(step) {
-      if (!replay) return;
-      drawReplay(ui.replay, replay, step);
+      if (!replaySteps) return;
+      view3d.showStep(step);
       ui.replayTime.textContent = `${(step * summary.mesh.dt).toFixed(2)} s`;
     }
     function stopReplay() {
@@ -415,12 +460,12 @@ export const fitPanel = {
     ui.slider.addEventListener('input', () => { stopReplay(); showStep(Number(ui.slider.value)); });
     ui.replayPlay.addEventListener('click', () => {
       if (replayTimer) return stopReplay();
-      if (!replay) return;
+      if (!replaySteps) return;
       ui.replayPlay.textContent = 'Pause';
       const stride = Math.max(1, Math.round(1 / 30 / summary.mesh.dt));
       replayTimer = setInterval(() => {
         const next = Number(ui.slider.value) + stride;
-        ui.slider.value = next > replay.steps ? 0 : next;
+        ui.slider.value = next > replaySteps ? 0 : next;
         showStep(Number(ui.slider.value));
       }, 1000 / 30);
     });
@@ -497,5 +542,12 @@ export const fitPanel = {
     return openFile?.(name, bytes);
   },
 
-  deactivate() {},
+  activate() {
+    active = true;
+    showView(this.view);
+  },
+  deactivate() {
+    active = false;
+    showView(this.view);
+  },
 };
