@@ -78,6 +78,18 @@ const app = {
   showError, clearError, showNotice, setStatus,
 };
 
+// the axis-aligned box of flat xyz positions (core frame): { min: [x, y, z], max: [x, y, z] }
+function bounds(positions) {
+  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0; i < positions.length; i += 3) {
+    for (let k = 0; k < 3; k++) {
+      min[k] = Math.min(min[k], positions[i + k]);
+      max[k] = Math.max(max[k], positions[i + k]);
+    }
+  }
+  return { min, max };
+}
+
 let pendingFrame = null;
 let pendingCamera = null;
 
@@ -95,6 +107,7 @@ const sim = createSimClient({
     s.name = scene.name;
     s.dt = scene.dt;
     s.nodes = scene.nodes;
+    s.bounds = bounds(scene.positions);
     view?.setCloth(scene.faces, scene.positions, scene.controlled, { keepCamera: false });
     view?.setObstacles(scene.obstacles, scene.obstaclePoses);
     tela.obstacles = view?.obstacleTypes() ?? [];

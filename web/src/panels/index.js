@@ -6,7 +6,8 @@
 //
 // What a panel gets as `app` (web/src/main.js):
 //   app.state                 { scenes, scenario, scenarioText, name, steps, time, hash, playing,
-//                               field, wireframe, pins, dt, nodes }
+//                               field, wireframe, pins, dt, nodes,
+//                               bounds: { min, max } of the cloth in the scene's first frame, core frame }
 //   app.on(event, fn)         'scenes' | 'scene' | 'frame' | 'playing'
 //   app.loadScenario(objectOrJson, { steps, play }) -> Promise<{ ok, message }>
 //   app.loadScene(name, { play }), app.play(), app.pause(), app.step(), app.reset()

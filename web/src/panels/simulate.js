@@ -28,6 +28,46 @@ const DISC = [
   ['radius', 'radius', 'm'], ['inner_radius', 'inner radius', 'm'],
   ['rings', 'rings', '', 'int'], ['sectors', 'sectors', '', 'int'], ['noise', 'noise SD', 'm'],
 ];
+// an obstacle's fields by type (scenario.h ObstacleDesc); a stick's polyline, a needle field's
+// count and any obstacle's motion are edited as JSON
+const OBSTACLE = {
+  plane: [['point', 'point', 'm', 'vector'], ['normal', 'outward normal', '', 'vector']],
+  box: [['center', 'centre', 'm', 'vector'], ['size', 'size x, y, z', 'm', 'vector']],
+  sphere: [['center', 'centre', 'm', 'vector'], ['radius', 'radius', 'm']],
+  cylinder: [['center', 'centre', 'm', 'vector'], ['axis', 'axis', '', 'vector'], ['radius', 'radius', 'm'],
+             ['length', 'length', 'm (0: infinite)']],
+  stick: [['radius', 'radius', 'm'], ['segment', 'segment', 'm']],
+  needles: [['center', 'base centre', 'm', 'vector'], ['spacing', 'spacing', 'm'], ['c1', 'profile c₁', ''], ['c2', 'profile c₂', 'm']],
+};
+const SELF_COLLISION = [
+  ['thickness', 'thickness τ₀', 'm'], ['mu', 'cloth–cloth μ', ''], ['proximity', 'proximity ω', '[0, 0.5]'],
+];
+// A new obstacle of `type` placed 5 cm below the cloth's lowest point at t = 0 (bounds: its
+// { min, max } in the core frame, z up), under the cloth's centre, so that the run starts clear
+// of it and the cloth falls or hangs onto it.
+export function newObstacle(type, bounds) {
+  const min = bounds?.min ?? [-0.5, -0.5, 1], max = bounds?.max ?? [0.5, 0.5, 1];
+  const c = [0, 1].map((k) => (min[k] + max[k]) / 2);
+  const extent = [0, 1, 2].map((k) => max[k] - min[k]);
+  const below = min[2] - 0.05;
+  const r3 = (v) => Number(v.toFixed(3));
+  if (type === 'plane') return { type, mu: 0.4, point: [0, 0, r3(Math.min(0, below))], normal: [0, 0, 1] };
+  if (type === 'box') {
+    // a table 75 cm tall whose top is `below`, reaching 20 cm past the cloth on every side
+    return { type, mu: 0.4, center: [r3(c[0]), r3(c[1]), r3(below - 0.375)],
+      size: [r3(extent[0] + 0.4), r3(extent[1] + 0.4), 0.75] };
+  }
+  const size = Math.max(...extent);
+  if (type === 'sphere') {
+    const radius = r3(Math.min(0.5, Math.max(0.05, 0.25 * size)));
+    return { type, mu: 0.4, center: [r3(c[0]), r3(c[1]), r3(below - radius)], radius };
+  }
+  // cylinder: horizontal, along the cloth's wider horizontal side, reaching past it
+  const alongX = extent[0] >= extent[1];
+  return { type: 'cylinder', mu: 0.4, center: [r3(c[0]), r3(c[1]), r3(below - 0.1)], axis: alongX ? [1, 0, 0] : [0, 1, 0],
+    radius: 0.1, length: r3(Math.max(extent[0], extent[1]) + 0.4) };
+}
+
 const MOTION = {
   hold: [],
   sinusoid: [['amplitude', 'amplitude', 'm'], ['frequency', 'frequency', 'Hz'], ['phase', 'phase', 'rad'],
@@ -44,7 +84,7 @@ const el = (tag, props = {}, ...children) => {
 function setPath(object, path, value) {
   const keys = path.split('.');
   const last = keys.pop();
-  const parent = keys.reduce((o, k) => o[k], object);
+  const parent = keys.reduce((o, k) => (o[k] ??= {}), object);
   if (value === undefined) delete parent[last];
   else parent[last] = value;
 }
@@ -107,6 +147,11 @@ export const simulatePanel = {
         input = el('select', {}, ...kind.map((o) => el('option', { value: o, textContent: o, selected: o === value })));
         input.dataset.path = path;
         input.dataset.kind = 'string';
+      } else if (kind === 'bool') {
+        input = el('select', {}, el('option', { value: 'false', textContent: 'off', selected: !value }),
+          el('option', { value: 'true', textContent: 'on', selected: Boolean(value) }));
+        input.dataset.path = path;
+        input.dataset.kind = 'bool';
       } else if (kind === 'string') {
         input = el('input', { type: 'text', value: String(value ?? '') });
         input.dataset.path = path;
@@ -151,6 +196,26 @@ export const simulatePanel = {
         rows.push(row(`controls.${i}.release`, 'release at', 's (empty: never)', 'optional', c.release));
         parts.push(fieldset(`Control ${i + 1}`, ...rows));
       });
+      (scenario.obstacles ?? []).forEach((o, i) => {
+        const rows = [row(`obstacles.${i}.mu`, 'friction μ', '', 'number', o.mu)];
+        for (const [k, l, u, kind = 'number'] of OBSTACLE[o.type] ?? []) {
+          rows.push(row(`obstacles.${i}.${k}`, l, u, kind, kind === 'vector' ? o[k]?.join(', ') : o[k]));
+        }
+        const json = [o.type === 'stick' && 'polyline', o.type === 'needles' && 'count', o.motion && 'motion'].filter(Boolean);
+        if (json.length) rows.push(el('p', { className: 'hint', textContent: `${json.join(', ')}: edit as JSON (below)` }));
+        const remove = el('button', { type: 'button', textContent: 'Remove', title: `remove obstacle ${i + 1}` });
+        remove.dataset.removeObstacle = String(i);
+        rows.push(remove);
+        parts.push(fieldset(`Obstacle ${i + 1}: ${o.type}${o.motion ? ' (moving)' : ''}`, ...rows));
+      });
+      const add = el('select', { id: 'add-obstacle' }, el('option', { value: '', textContent: 'add an obstacle…' }),
+        ...[['plane', 'floor (plane)'], ['box', 'table (box)'], ['sphere', 'sphere'], ['cylinder', 'cylinder']]
+          .map(([value, text]) => el('option', { value, textContent: text })));
+      add.title = 'placed 5 cm below the cloth’s lowest point at t = 0, under its centre';
+      const self = scenario.self_collision ?? {};
+      parts.push(fieldset('Contacts', add,
+        row('self_collision.enabled', 'self-collisions', '', 'bool', self.enabled ?? false),
+        ...SELF_COLLISION.map(([k, l, u]) => row(`self_collision.${k}`, l, u, 'number', self[k] ?? { thickness: 0.003, mu: 0.3, proximity: 0.5 }[k]))));
       ui.form.replaceChildren(...parts);
       if (focused) ui.form.querySelector(`[data-path="${focused}"]`)?.focus();
     }
@@ -184,6 +249,7 @@ export const simulatePanel = {
         if (v.length !== 3 || !v.every(Number.isFinite)) return { error: `${path}: three numbers are needed, e.g. 1, 0, 0` };
         return { value: v };
       }
+      if (kind === 'bool') return { value: raw === 'true' };
       if (kind === 'optional' && raw === '') return { value: undefined };
       const x = Number(raw);
       if (raw === '' || !Number.isFinite(x)) return { error: `${path}: “${input.value}” is not a number` };
@@ -191,7 +257,25 @@ export const simulatePanel = {
       return { value: x };
     }
 
+    ui.form.addEventListener('click', async (event) => {
+      const button = event.target.closest('[data-remove-obstacle]');
+      if (!button || !app.state.scenario) return;
+      const scenario = structuredClone(app.state.scenario);
+      scenario.obstacles.splice(Number(button.dataset.removeObstacle), 1);
+      if (!scenario.obstacles.length) delete scenario.obstacles;
+      const answer = await app.loadScenario(scenario, { play: app.state.playing });
+      if (!answer.ok) showParamsError(answer.message, '');
+    });
     ui.form.addEventListener('change', async (event) => {
+      if (event.target.id === 'add-obstacle') {
+        if (!event.target.value || !app.state.scenario) return;
+        const scenario = structuredClone(app.state.scenario);
+        scenario.obstacles = [...(scenario.obstacles ?? []), newObstacle(event.target.value, app.state.bounds)];
+        const answer = await app.loadScenario(scenario, { play: app.state.playing });
+        if (!answer.ok) showParamsError(answer.message, '');
+        event.target.value = '';
+        return;
+      }
       const input = event.target.closest('[data-path]');
       if (!input || !app.state.scenario) return;
       const parsed = parseValue(input);
