@@ -114,4 +114,58 @@ describe('reconstruct panel', () => {
     assert.deepEqual(problems, []);
     await page.context().close();
   });
+
+  test('a share link reproduces a reconstruction: the sample at once, a user\'s cloud once that file is opened', async () => {
+    const problems = [];
+    const page = await app.open('', { problems });
+    await page.waitForFunction(() => window.__tela?.ready, null, T);
+    await page.click('#tab-reconstruct');
+    await page.click('#reconstruct-sample');
+    await page.waitForFunction(() => window.__tela.reconstruct.status === 'loaded', null, T);
+    await page.fill('[data-key="levels"]', '24');
+    await page.click('#reconstruct-run');
+    await page.waitForFunction(() => window.__tela.reconstruct.status === 'done', null, T);
+    const made = await panelState(page);
+    await page.click('#share');
+    await page.waitForFunction(() => /Share link with the sample cloud/.test(document.querySelector('#notice').textContent), null, T);
+    const link = new URL(page.url()).hash;
+    assert.match(link, /^#v1=/);
+
+    // the sample: loaded and reconstructed with the same settings when the link opens
+    const other = await app.open(link, { problems });
+    await other.waitForFunction(() => window.__tela.reconstruct?.status === 'done', null, T);
+    assert.equal(await other.getAttribute('#tab-reconstruct', 'aria-selected'), 'true');
+    assert.equal(await other.inputValue('[data-key="levels"]'), '24');
+    const redone = await panelState(other);
+    assert.deepEqual(redone.topology, made.topology);
+    assert.equal(redone.criticalPoints, made.criticalPoints);
+    assert.equal(redone.oneCells, made.oneCells);
+
+    // a user's cloud: the link names it (never carries it); opening the same file redoes the
+    // reconstruction, another file is said to differ
+    const text = readFileSync(join(root, 'public/samples/wavy-cloth.ply'), 'utf8');
+    await drop(other, 'scan.ply', text);
+    await other.waitForFunction(() => window.__tela.reconstruct.status === 'loaded', null, T);
+    await other.click('#reconstruct-run');
+    await other.waitForFunction(() => window.__tela.reconstruct.status === 'done', null, T);
+    await other.click('#share');
+    await other.waitForFunction(() => /the cloud is not in the link/.test(document.querySelector('#notice').textContent), null, T);
+    const userLink = new URL(other.url()).hash;
+    assert.ok(!userLink.includes('end_header'));
+    const third = await app.open(userLink, { problems });
+    await third.waitForFunction(() => /open that file/.test(document.querySelector('#reconstruct-info')?.textContent ?? ''), null, T);
+    assert.match(await third.textContent('#reconstruct-info'), /“scan\.ply” \(3000 points, SHA-256 [0-9a-f]{12}…\)/);
+    assert.equal((await panelState(third)).status, 'empty');
+    await drop(third, 'scan.ply', text);
+    await third.waitForFunction(() => window.__tela.reconstruct.status === 'done', null, T);
+    assert.deepEqual((await panelState(third)).topology, made.topology);
+    assert.match(await third.textContent('#notice'), /reproduced the shared reconstruction of “scan\.ply”/);
+
+    const fourth = await app.open(userLink, { problems });
+    await fourth.waitForFunction(() => /open that file/.test(document.querySelector('#reconstruct-info')?.textContent ?? ''), null, T);
+    await drop(fourth, 'scan.ply', text.replace('end_header', 'comment another scan\nend_header'));
+    await fourth.waitForFunction(() => window.__tela.reconstruct.status === 'done', null, T);
+    assert.match(await fourth.textContent('#notice'), /is not the file the link was made with/);
+    assert.deepEqual(problems, []);
+  });
 });

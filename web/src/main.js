@@ -262,26 +262,29 @@ function download(blob, filename) {
 }
 
 // ---- share links ---------------------------------------------------------------------------
+// the Classify panel's result is a function of the scene and step, so a link made there opens
+// there; a panel with a shareState() (Reconstruct, Fit) adds what it needs to redo its result
 const LINKED_PANELS = ['simulate', 'classify'];
+// -> { url, note }: note says what the active panel put in the link, or ''
 app.shareLink = async () => {
   const s = app.state;
+  const shared = panels().find((p) => p.id === s.panel)?.shareState?.() ?? null;
   const hash = await encodeShareHash({
     scenario: s.scenario,
     steps: s.steps,
     view: {
       camera: view?.cameraState(), field: s.field, wireframe: s.wireframe, pins: s.pins, playing: false,
-      // the Classify panel's result is a function of the scene and step, so a link opens there too;
-      // Fit and Reconstruct work on uploaded files, which a link never carries
-      ...(LINKED_PANELS.includes(s.panel) ? { panel: s.panel } : {}),
+      ...(LINKED_PANELS.includes(s.panel) || shared ? { panel: s.panel } : {}),
     },
+    ...(shared ? { panels: { [s.panel]: shared.state } } : {}),
   });
   history.replaceState(null, '', hash);
-  return location.href;
+  return { url: location.href, note: shared?.note ?? '' };
 };
 
 $('share').addEventListener('click', async () => {
   await app.pause();
-  const url = await app.shareLink();
+  const { url, note } = await app.shareLink();
   let copied = false;
   try {
     await navigator.clipboard.writeText(url);
@@ -289,7 +292,8 @@ $('share').addEventListener('click', async () => {
   } catch {
     // clipboard refused (permissions, insecure context): the address bar has the link
   }
-  showNotice(`Share link for step ${app.state.steps} (state ${app.state.hash}) ${copied ? 'copied to the clipboard' : 'is in the address bar'}.`);
+  const what = note ? `Share link with ${note}, and the Simulate scene at step ${app.state.steps}` : `Share link for step ${app.state.steps} (state ${app.state.hash})`;
+  showNotice(`${what} ${copied ? 'copied to the clipboard' : 'is in the address bar'}.`);
 });
 
 async function openFromHash() {
@@ -299,7 +303,7 @@ async function openFromHash() {
     showError(`${decoded.message} Showing the default scene instead.`);
     return false;
   }
-  const { scenario, steps, view: v } = decoded;
+  const { scenario, steps, view: v, panels: panelStates } = decoded;
   if (v.camera) pendingCamera = v.camera;
   if (typeof v.field === 'string') app.setField(v.field);
   if (typeof v.wireframe === 'boolean') app.setWireframe(v.wireframe);
@@ -312,8 +316,15 @@ async function openFromHash() {
     showError(`This share link’s scenario is not valid here: ${answer.message}. Showing the default scene instead.`);
     return false;
   }
-  if (LINKED_PANELS.includes(v.panel)) app.showPanel(v.panel);
+  const panel = panels().find((p) => p.id === v.panel);
+  const linked = panel && (LINKED_PANELS.includes(panel.id) || panelStates[panel.id]);
+  if (linked) app.showPanel(panel.id);
   showNotice(`Opened a shared scene at step ${steps}: state hash ${app.state.hash}.`);
+  if (linked) {
+    if (panelStates[panel.id] && panel.restoreState && !(await panel.restoreState(panelStates[panel.id]))) {
+      showError(`This share link’s ${panel.title} settings are not readable here; the panel opens with its defaults.`);
+    }
+  }
   return true;
 }
 

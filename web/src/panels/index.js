@@ -1,6 +1,10 @@
 // The panel registry. A panel is a module that registers
 //   { id, title, accepts: [format ids of web/src/io/sniff.js], mount(container, app),
-//     open?(file: { name, bytes, format }, app), activate?(), deactivate?() }
+//     open?(file: { name, bytes, format }, app), activate?(), deactivate?(),
+//     shareState?() -> { state, note } | null   what a share link made on this panel carries to
+//                                                redo its result (never uploaded data); note: a
+//                                                phrase for the notice, e.g. "the sample cloud, …"
+//     restoreState?(state) -> Promise<bool>      a link's state back (false: not readable) }
 // Simulate comes first; Fit, Reconstruct and Classify add themselves in their own files
 // (web/src/panels/<id>.js) and one registerPanel line in web/src/main.js.
 //

@@ -8,11 +8,13 @@
 import { createWorkerClient } from '../ui/worker_client.js';
 import { createCloudView, CELL_COLORS, glyphStyle } from '../morse/cloud_view.js';
 import { objText } from '../io/export.js';
+import { sha256 } from '../io/hash.js';
 import { version as APP_VERSION } from '../../../package.json';
 import './panels.css';
 
 // public/ is served at the base URL ('./': relative to the page)
 const SAMPLE_URL = `${import.meta.env.BASE_URL}samples/wavy-cloth.ply`;
+const SAMPLE_NAME = 'wavy-cloth.ply';
 
 const el = (tag, props = {}, ...children) => {
   const node = Object.assign(document.createElement(tag), props);
@@ -159,6 +161,7 @@ export const reconstructPanel = {
     let reconstructedFrom = { cleaning: null, options: null }; // what `result` was made from
     let previewTimer = 0;
     let previewToken = 0;
+    let linked = null;     // a share link's state waiting for its cloud to be opened (restoreState)
 
     const viewport = document.getElementById('viewport');
     let view = null;
@@ -323,6 +326,7 @@ export const reconstructPanel = {
       input.addEventListener('change', schedulePreview);
     }
 
+    let fromSample = false; // the cloud being opened is the shipped sample
     const openCloud = async ({ name, bytes }) => {
       clearErrors();
       app.clearError();
@@ -349,7 +353,7 @@ export const reconstructPanel = {
       }
       let colors = null;
       if (answer.colors) colors = Float32Array.from(answer.colors, (c) => c / 255);
-      cloud = { name, positions: answer.positions, colors };
+      cloud = { name, positions: answer.positions, colors, sha256: await sha256(bytes), sample: name === SAMPLE_NAME && fromSample };
       cleaned = cloud.positions;
       cleanedWith = null;
       state.points = answer.count;
@@ -362,7 +366,24 @@ export const reconstructPanel = {
       view?.setCloud(cloud.positions, colors);
       if (cleaningOn(options())) await preview();
       else ui.cleanSummary.textContent = `no cleaning: ${answer.count} points`;
+      if (linked) await reproduce();
     };
+
+    // A share link's reconstruction: its settings are in the fields; once its cloud is open,
+    // the same reconstruction runs (a different file than the link's is said so, and used).
+    async function reproduce() {
+      const s = linked;
+      linked = null;
+      const same = !s.input.sha256 || !cloud.sha256 || s.input.sha256 === cloud.sha256;
+      if (s.reconstructed) await reconstruct();
+      if (!same) {
+        const differs = `“${cloud.name}” is not the file the link was made with (“${s.input.name}”, SHA-256 ${s.input.sha256.slice(0, 12)}…); the link's settings were used anyway.`;
+        ui.info.textContent += ` ${differs}`;
+        app.showNotice(`Reconstruct: ${differs}`);
+      } else if (result) {
+        app.showNotice(`Reconstruct: reproduced the shared reconstruction of “${cloud.name}”: χ = ${result.topology.euler}, cells ${Array.from(result.topology.cells).join(', ')}.`);
+      }
+    }
 
     async function openBlob(name, blob) {
       // read with progress: large files take a while
@@ -393,10 +414,13 @@ export const reconstructPanel = {
       try {
         const response = await fetch(SAMPLE_URL);
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        await openBlob('wavy-cloth.ply', await response.blob());
+        fromSample = true;
+        await openBlob(SAMPLE_NAME, await response.blob());
       } catch (err) {
         setBusy('');
         showError(`the sample cloud could not be loaded: ${err.message}`);
+      } finally {
+        fromSample = false;
       }
     });
 
@@ -428,6 +452,40 @@ export const reconstructPanel = {
     }
     ui.run.addEventListener('click', reconstruct);
     this.reconstruct = reconstruct;
+
+    // ---- share links: the settings and which cloud (never its points)
+    this.shareState = () => {
+      if (!cloud) return null;
+      const values = Object.fromEntries(Object.entries(inputs).map(([key, input]) => [key, Number(input.value) || 0]));
+      const shared = {
+        input: { name: cloud.name, points: state.points, sha256: cloud.sha256, sample: cloud.sample },
+        values, crop: ui.cropOn.checked ? { min: ui.cropMin.value, max: ui.cropMax.value } : null,
+        reconstructed: Boolean(result),
+      };
+      const note = cloud.sample
+        ? 'the sample cloud, reconstructed with these settings when the link opens'
+        : `the settings for “${cloud.name}”; the cloud is not in the link: whoever opens it is asked for that file`;
+      return { state: shared, note };
+    };
+    this.restoreState = async (s) => {
+      if (typeof s !== 'object' || s === null || typeof s.input !== 'object' || s.input === null) return false;
+      for (const [key, input] of Object.entries(inputs)) {
+        if (Number.isFinite(s.values?.[key])) input.value = String(s.values[key]);
+      }
+      ui.cropOn.checked = Boolean(s.crop);
+      ui.cropMin.value = typeof s.crop?.min === 'string' ? s.crop.min : '';
+      ui.cropMax.value = typeof s.crop?.max === 'string' ? s.crop.max : '';
+      linked = { input: { name: String(s.input.name ?? ''), sha256: typeof s.input.sha256 === 'string' ? s.input.sha256 : null },
+        reconstructed: s.reconstructed === true };
+      if (s.input.sample === true) {
+        ui.sample.click();
+        return true;
+      }
+      const hash = linked.input.sha256 ? `, SHA-256 ${linked.input.sha256.slice(0, 12)}…` : '';
+      ui.info.textContent = `This link reproduces a reconstruction of “${linked.input.name}” (${Number(s.input.points) || '?'} points${hash}) with the settings below: open that file (links never carry uploaded data).`;
+      app.showNotice(`Reconstruct: open “${linked.input.name}” to reproduce the shared reconstruction.`);
+      return true;
+    };
 
     function showLevels(on) {
       view?.setLevelCurves(on && result ? result.levelCurves : null);

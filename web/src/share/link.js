@@ -4,8 +4,11 @@
 //
 // v1 payload: { scenario: {...scenario file...}, steps: integer >= 0,
 //               view: { camera?: [px,py,pz,tx,ty,tz], field?: string, wireframe?: bool,
-//                       pins?: bool, playing?: bool, panel?: 'simulate' | 'classify' } }
-// (panel: the tab the link opens on; links written before it existed open on Simulate)
+//                       pins?: bool, playing?: bool, panel?: string },
+//               panels?: { [panel id]: that panel's state (its shareState) } }
+// (panel: the tab the link opens on; links written before it existed open on Simulate.
+// panels: what a panel needs to redo its result, e.g. Reconstruct's settings and the name and
+// SHA-256 of its cloud — never the cloud)
 export const CURRENT_VERSION = 1;
 const MAX_STEPS = 1000000; // the core's limit on a run's length (sim/simulation.cpp)
 
@@ -42,10 +45,11 @@ function checkV1(payload) {
   if (!Number.isSafeInteger(payload.steps) || payload.steps < 0) throw new Error('its step count is not a whole number ≥ 0');
   if (payload.steps > MAX_STEPS) throw new Error(`its step count ${payload.steps} is more than tela replays (${MAX_STEPS})`);
   const view = typeof payload.view === 'object' && payload.view !== null ? payload.view : {};
-  return { scenario: payload.scenario, steps: payload.steps, view };
+  const panels = typeof payload.panels === 'object' && payload.panels !== null && !Array.isArray(payload.panels) ? payload.panels : {};
+  return { scenario: payload.scenario, steps: payload.steps, view, panels };
 }
 
-// decoders by version: bytes of the hash value -> { scenario, steps, view }
+// decoders by version: bytes of the hash value -> { scenario, steps, view, panels }
 const DECODERS = {
   1: async (text) => {
     let json;
