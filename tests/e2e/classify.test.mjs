@@ -156,15 +156,19 @@ describe('classify panel', () => {
       assert.equal(s.distance, native.distance);
       assert.equal(s.novel, native.novel);
       assert.match(await page.textContent('#classify-source'), /the opened mesh “folded\.obj”/);
-      // no view of its own: the boundary sketch, whose hovered segments are highlighted
-      assert.ok(await page.isVisible('#classify-sketch'));
+      // the panel's own 3D view of the opened mesh (over the simulator's), where hovered
+      // segments are highlighted as on the simulated cloth
+      assert.ok(await page.isVisible('#classify-view'));
+      assert.ok(await page.isHidden('#readout'));
+      const drawn = await page.evaluate(() => window.__tela.classifyView.colouredPixels());
+      assert.ok(drawn > 1000, `the mesh is drawn (${drawn} coloured pixels)`);
       await page.locator('#classify-matrix').scrollIntoViewIfNeeded();
       const box = await page.locator('#classify-matrix').boundingBox();
       const m = s.segments;
       await page.mouse.move(box.x + ((m - 0.5) / m) * box.width, box.y + (0.5 / m) * box.height);
-      await page.waitForFunction(() => window.__tela.classify.sketchHighlighted === 2, null, T);
+      await page.waitForFunction(() => window.__tela.classify.highlighted === 2, null, T);
       await page.mouse.move(box.x - 40, box.y - 40);
-      await page.waitForFunction(() => window.__tela.classify.sketchHighlighted === 0, null, T);
+      await page.waitForFunction(() => window.__tela.classify.highlighted === 0, null, T);
 
       // a vote of the 5 nearest states, as tela classify --k 5
       const native5 = JSON.parse(spawnSync(join(root, 'build/tela'), ['classify', obj, '--k', '5', '--database',
@@ -184,6 +188,7 @@ describe('classify panel', () => {
       }, ['broken.obj', 'v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 9\n']);
       await page.waitForFunction(() => window.__tela.classify.status === 'error', null, T);
       assert.match(await page.textContent('#classify-error'), /“broken\.obj” cannot be classified: OBJ: line 4/);
+      assert.ok(await page.isHidden('#classify-view'), 'no view of a state that was not read');
       assert.deepEqual(problems, []);
       await page.context().close();
     } finally {

@@ -10,6 +10,7 @@ import { createWorkerClient } from '../ui/worker_client.js';
 import { coreToThree } from '../render/view.js';
 import { niceCeiling } from '../render/colormap.js';
 import { divergingGradient, drawMatrix, segmentCount, upperIndex } from '../dgli/heatmap.js';
+import { createStateView } from '../dgli/state_view.js';
 import { version as APP_VERSION } from '../../../package.json';
 import './panels.css';
 
@@ -79,10 +80,6 @@ export const classifyPanel = {
     const k = () => Number(ui.k.value);
     let classifiedK = 1;
     ui.matrixTitle = el('h2', { textContent: 'dGLI matrix (current frame)' });
-    // an opened OBJ state or a reconstructed boundary has no view of its own: its boundary
-    // segments drawn in the plane of the curve (Newell's normal), hovered segments highlighted
-    ui.sketch = el('canvas', { className: 'boundary-sketch', id: 'classify-sketch', width: 240, height: 240, hidden: true });
-    ui.sketch.setAttribute('aria-label', 'the classified boundary, seen along its mean normal');
     container.append(
       el('label', { className: 'source-row' }, 'classify', ui.source),
       el('label', { className: 'source-row' }, 'by its', ui.k),
@@ -90,24 +87,41 @@ export const classifyPanel = {
       el('div', { className: 'exports' }, ui.exportJson),
       ui.matrixTitle,
       el('div', { className: 'heatmap-wrap' }, ui.matrix),
-      el('div', { className: 'heatmap-scale' }, ui.scaleMin, ui.bar, ui.scaleMax), ui.entry, ui.sketch,
+      el('div', { className: 'heatmap-scale' }, ui.scaleMin, ui.bar, ui.scaleMax), ui.entry,
       el('h2', { textContent: 'Reference states' }), ui.gallery, ui.provenance,
     );
 
-    // ---- segment highlight over the simulator's view
+    // ---- segment highlight over the simulator's view, or over the panel's own view of an
+    // opened OBJ state or a reconstructed boundary
     const viewport = document.getElementById('viewport');
     const overlay = el('canvas', { className: 'segment-overlay', hidden: true });
     viewport.insertBefore(overlay, viewport.children[1] ?? null);
+    let stateView = null;
+    try {
+      stateView = createStateView(viewport, overlay);
+      stateView.onChange(() => drawHighlight());
+      // for tests, not enumerable: copies of window.__tela stay plain data
+      Object.defineProperty(window.__tela, 'classifyView', { value: stateView, configurable: true });
+    } catch {
+      // no WebGL: the simulator's view says so already
+    }
+    // the panel's own view while it is shown and classifies something other than the frame
+    function showStateView() {
+      const shown = Boolean(stateView?.show(active && source() !== 'frame'));
+      viewport.classList.toggle('overlay-active', shown);
+      return shown;
+    }
     function drawHighlight() {
-      const view = app.view;
-      const canvas = document.getElementById('view');
-      const w = canvas.clientWidth, h = canvas.clientHeight;
+      const own = source() !== 'frame';
+      const camera = own ? stateView?.camera : app.view?.camera;
+      const canvas = own ? stateView?.canvas : document.getElementById('view');
+      const w = canvas?.clientWidth ?? 0, h = canvas?.clientHeight ?? 0;
       overlay.width = w;
       overlay.height = h;
       const ctx = overlay.getContext('2d');
       ctx.clearRect(0, 0, w, h);
       state.highlighted = 0;
-      if (!active || !state.hover || !last?.ok || !view || source() !== 'frame') return;
+      if (!active || !state.hover || !last?.ok || !camera || (own && canvas.hidden)) return;
       const seg = last.segments;
       const p = new Float64Array(3);
       const v = new THREE.Vector3();
@@ -115,7 +129,7 @@ export const classifyPanel = {
         const ends = [];
         for (let e = 0; e < 2; e++) {
           coreToThree(seg.subarray(6 * s + 3 * e, 6 * s + 3 * e + 3), p);
-          v.set(p[0], p[1], p[2]).project(view.camera);
+          v.set(p[0], p[1], p[2]).project(camera);
           ends.push([(v.x + 1) / 2 * w, (1 - v.y) / 2 * h]);
         }
         ctx.strokeStyle = HIGHLIGHT[k];
@@ -154,57 +168,6 @@ export const classifyPanel = {
         ui.entry.textContent = `dGLI(s${Math.min(i, j)}, s${Math.max(i, j)}) = ${defined ? fmt(last.values[k], 4) : 'undefined (the segments touch)'}`;
       }
     }
-    function drawSketch() {
-      const ctx = ui.sketch.getContext('2d');
-      const w = ui.sketch.width, h = ui.sketch.height;
-      ctx.clearRect(0, 0, w, h);
-      state.sketchHighlighted = 0;
-      if (ui.sketch.hidden || !last?.ok) return;
-      const seg = last.segments;
-      const m = seg.length / 6;
-      // Newell's normal of the closed polygon of segment starts, and two axes across it
-      const n = [0, 0, 0];
-      for (let i = 0; i < m; i++) {
-        const a = seg.subarray(6 * i, 6 * i + 3), b = seg.subarray(6 * ((i + 1) % m), 6 * ((i + 1) % m) + 3);
-        n[0] += (a[1] - b[1]) * (a[2] + b[2]);
-        n[1] += (a[2] - b[2]) * (a[0] + b[0]);
-        n[2] += (a[0] - b[0]) * (a[1] + b[1]);
-      }
-      const norm = Math.hypot(...n) || 1;
-      const nz = n.map((x) => x / norm);
-      const seed = Math.abs(nz[2]) < 0.9 ? [0, 0, 1] : [1, 0, 0];
-      const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-      let u = cross(seed, nz);
-      const un = Math.hypot(...u) || 1;
-      u = u.map((x) => x / un);
-      const v = cross(nz, u);
-      const uv = (p) => [p[0] * u[0] + p[1] * u[1] + p[2] * u[2], p[0] * v[0] + p[1] * v[1] + p[2] * v[2]];
-      const points = [];
-      for (let i = 0; i < 2 * m; i++) points.push(uv(seg.subarray(3 * i, 3 * i + 3)));
-      const xs = points.map((p) => p[0]), ys = points.map((p) => p[1]);
-      const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-      const scale = 0.85 * Math.min(w / Math.max(x1 - x0, 1e-9), h / Math.max(y1 - y0, 1e-9));
-      const at = ([x, y]) => [w / 2 + (x - (x0 + x1) / 2) * scale, h / 2 - (y - (y0 + y1) / 2) * scale];
-      const line = (i, color, width) => {
-        const [a, b] = [at(points[2 * i]), at(points[2 * i + 1])];
-        ctx.strokeStyle = color;
-        ctx.lineWidth = width;
-        ctx.lineCap = 'round';
-        ctx.beginPath();
-        ctx.moveTo(...a);
-        ctx.lineTo(...b);
-        ctx.stroke();
-        return [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-      };
-      for (let i = 0; i < m; i++) line(i, '#8a857a', 2);
-      (state.hover ?? []).forEach((s, k) => {
-        const [cx, cy] = line(s, HIGHLIGHT[k], 5);
-        ctx.fillStyle = HIGHLIGHT[k];
-        ctx.font = 'bold 12px system-ui';
-        ctx.fillText(`s${s}`, cx + 6, cy - 6);
-        state.sketchHighlighted++;
-      });
-    }
     ui.matrix.addEventListener('pointermove', (event) => {
       const at = entryAt(event);
       const changed = String(at) !== String(state.hover);
@@ -212,14 +175,12 @@ export const classifyPanel = {
       if (changed) {
         showEntry();
         drawHighlight();
-        drawSketch();
       }
     });
     ui.matrix.addEventListener('pointerleave', () => {
       state.hover = null;
       showEntry();
       drawHighlight();
-      drawSketch();
     });
 
     // ---- classification
@@ -236,6 +197,10 @@ export const classifyPanel = {
         state.status = 'error';
         const what = source() === 'obj' ? `“${objState?.name}”` : source() === 'boundary' ? 'The reconstructed boundary' : 'This frame';
         showError(`${what} cannot be classified: ${result.error}`);
+        if (source() !== 'frame') {
+          stateView?.clear();
+          showStateView();
+        }
         return;
       }
       showError('');
@@ -277,9 +242,12 @@ export const classifyPanel = {
         el('span', { className: 'hint', textContent: `${what()} · ${result.segmentCount} segments, ${result.values.length} entries${result.undefined ? `, ${result.undefined} undefined` : ''}` }),
       );
       for (const figure of ui.gallery.children) figure.classList.toggle('match', figure.dataset.class === result.class);
+      if (source() !== 'frame') {
+        stateView?.setState({ objText: source() === 'obj' ? objState?.text : null, segments: result.segments });
+        showStateView();
+      }
       showEntry();
       drawHighlight();
-      drawSketch();
     }
     const source = () => ui.source.value;
     let boundary = null; // { name, points } from the Reconstruct panel
@@ -319,7 +287,7 @@ export const classifyPanel = {
       state.source = source();
       ui.matrixTitle.textContent = source() === 'frame' ? 'dGLI matrix (current frame)'
         : source() === 'obj' ? `dGLI matrix (“${objState?.name}”)` : `dGLI matrix (boundary of “${boundary?.name}”)`;
-      ui.sketch.hidden = source() === 'frame';
+      showStateView();
       if (source() === 'frame') classifyLatest();
       else classifyOpened();
       drawHighlight();
@@ -412,6 +380,7 @@ export const classifyPanel = {
     this.activate = () => {
       active = true;
       overlay.hidden = false;
+      showStateView();
       if (!started) {
         started = true;
         loadScene();
@@ -422,6 +391,7 @@ export const classifyPanel = {
     this.deactivate = () => {
       active = false;
       overlay.hidden = true;
+      showStateView();
     };
 
     // ---- database and gallery
