@@ -26,6 +26,12 @@ describe('reconstruct panel', () => {
     await drop(page, 'wavy-cloth.ply', readFileSync(join(root, 'public/samples/wavy-cloth.ply'), 'utf8'));
     await page.waitForFunction(() => window.__tela.reconstruct.status === 'loaded', null, T);
     assert.equal(await page.getAttribute('#tab-reconstruct', 'aria-selected'), 'true');
+    // the panel's view replaces the simulator's, read-out included, whichever tab was shown before
+    assert.ok(await page.isHidden('#readout'));
+    await page.click('#tab-fit');
+    await page.click('#tab-classify');
+    await page.click('#tab-reconstruct');
+    assert.ok(await page.isHidden('#readout'));
     assert.match(await page.textContent('#reconstruct-info'), /ply ascii.*3000 points/);
     assert.equal((await panelState(page)).points, 3000);
 
@@ -90,6 +96,8 @@ describe('reconstruct panel', () => {
       await page.click('#reconstruct-simulate');
       await page.waitForFunction(() => /^reconstructed /.test(window.__tela.scene), null, T);
       assert.equal(await page.getAttribute('#tab-simulate', 'aria-selected'), 'true');
+      assert.ok(await page.isVisible('#readout'));
+      assert.match(await page.textContent('#params'), new RegExp(`explicit mesh: ${s.mesh.nodes} nodes, ${s.mesh.faces} faces`));
       const steps = await page.evaluate(() => window.__tela.steps);
       await page.waitForFunction((k) => window.__tela.steps > k + 5, steps, T);
     }

@@ -383,9 +383,11 @@ app.showPanel = (id) => {
     const selected = panel.id === id;
     $(`tab-${panel.id}`).setAttribute('aria-selected', String(selected));
     $(`panel-${panel.id}`).hidden = !selected;
-    if (selected) panel.activate?.();
-    else panel.deactivate?.();
   }
+  // the others first: a panel with its own view over the simulator's sets the viewport's
+  // overlay state when activated, after the others have cleared theirs
+  for (const panel of panels()) if (panel.id !== id) panel.deactivate?.();
+  panels().find((p) => p.id === id)?.activate?.();
 };
 mountPanels();
 

@@ -179,7 +179,9 @@ export const simulatePanel = {
           .filter(([k]) => k !== 'inner_radius' || m.type === 'ring')
           .map(([k, l, u, kind = 'number']) => row(`mesh.${k}`, l, u, kind, m[k]))));
       } else {
-        parts.push(fieldset('Mesh', el('p', { className: 'hint', textContent: `explicit mesh: ${m.vertices.length / 3} nodes, ${m.faces.length} faces (edit as JSON)` })));
+        // vertices as [x, y, z] triples (the core writes these) or one flat list
+        const nodes = Array.isArray(m.vertices[0]) ? m.vertices.length : m.vertices.length / 3;
+        parts.push(fieldset('Mesh', el('p', { className: 'hint', textContent: `explicit mesh: ${nodes} nodes, ${m.faces.length} faces (edit as JSON)` })));
       }
       parts.push(fieldset('Material', ...MATERIAL.map(([k, l, u]) => row(`material.${k}`, l, u, 'number', scenario.material[k]))));
       parts.push(fieldset('Solver', ...SOLVER.map(([k, l, u, kind = 'number']) => row(`solver.${k}`, l, u, kind, scenario.solver[k])),
