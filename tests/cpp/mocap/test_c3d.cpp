@@ -273,6 +273,20 @@ TEST_CASE("c3d: more than 255 points are labelled through LABELS2") {
   }
 }
 
+TEST_CASE("c3d: 65535 points with one label are renamed without a quadratic search") {
+  Recording truth = grid_recording(65535, 1);
+  truth.names.assign(65535, "a");
+  const std::string bytes = tela::write_c3d(truth);
+  const auto start = std::chrono::steady_clock::now();
+  const Recording rec = parse_ok(bytes);
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(2));
+  CHECK(rec.point_count() == 65535);
+  CHECK(rec.names[0] == "a");
+  CHECK(rec.names[1] == "a (2)");
+  CHECK(rec.names[65534] == "a (65535)");
+  CHECK(warns(rec, "65534 point label(s) repeat an earlier one"));
+}
+
 TEST_CASE("c3d: negative residuals are gaps; zeros with a valid residual too, with a warning") {
   Recording truth = grid_recording(3, 5);
   const double nan = std::numeric_limits<double>::quiet_NaN();

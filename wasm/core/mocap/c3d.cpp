@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <limits>
+#include <map>
 #include <set>
 
 namespace tela {
@@ -46,10 +47,13 @@ void make_names_unique(std::vector<std::string>& names, std::vector<std::string>
   int empty = 0, repeated = 0;
   std::string first_repeated;
   std::set<std::string> seen;
+  std::map<std::string, int> next_suffix;  // per base name: the next suffix to try (no quadratic search)
   auto unique = [&](const std::string& base) {
-    std::string name = base;
-    for (int k = 2; seen.count(name); ++k) name = base + " (" + std::to_string(k) + ")";
-    seen.insert(name);
+    if (seen.insert(base).second) return base;
+    int& k = next_suffix.emplace(base, 2).first->second;
+    std::string name;
+    do name = base + " (" + std::to_string(k++) + ")";
+    while (!seen.insert(name).second);
     return name;
   };
   for (std::string& name : names) {
@@ -160,25 +164,6 @@ Result<Recording> parse_c3d(std::string_view bytes) {
     rec.units = canonical_length_unit(unit);
   }
 
-  // labels: POINT:LABELS, then LABELS2, LABELS3, ... (a dimension holds at most 255 of them)
-  int code_page_labels = 0;
-  for (int k = 1; static_cast<long>(rec.names.size()) < points; ++k) {
-    const C3dParameter* labels = point_parameter(k == 1 ? "LABELS" : ("LABELS" + std::to_string(k)).c_str());
-    if (!labels) break;
-    for (const std::string& label : params.strings(*labels))
-      if (static_cast<long>(rec.names.size()) < points) {
-        if (!is_utf8(label)) ++code_page_labels;
-        rec.names.push_back(as_utf8(label));
-      }
-  }
-  if (code_page_labels > 0)
-    warnings.push_back(std::to_string(code_page_labels) + " point label(s) are not UTF-8: read as Windows-1252");
-  if (static_cast<long>(rec.names.size()) < points && !rec.names.empty())
-    warnings.push_back("POINT:LABELS names " + std::to_string(rec.names.size()) + " of the " + std::to_string(points) + " points");
-  rec.names.resize(static_cast<std::size_t>(points));
-  make_names_unique(rec.names, warnings);
-  rec.kinds.assign(rec.names.size(), PointKind::marker);
-
   // frames: the header's 16-bit first and last frame, or TRIAL's 32-bit fields
   const C3dParameter* trial_start = params.find("TRIAL", "ACTUAL_START_FIELD");
   const C3dParameter* trial_end = params.find("TRIAL", "ACTUAL_END_FIELD");
@@ -249,6 +234,25 @@ Result<Recording> parse_c3d(std::string_view bytes) {
   if (frames < declared)
     warnings.push_back("the data section holds " + std::to_string(frames) + " complete frames of the " +
                        std::to_string(declared) + " declared (a truncated file?): those are read");
+
+  // labels: POINT:LABELS, then LABELS2, LABELS3, ... (a dimension holds at most 255 of them)
+  int code_page_labels = 0;
+  for (int k = 1; static_cast<long>(rec.names.size()) < points; ++k) {
+    const C3dParameter* labels = point_parameter(k == 1 ? "LABELS" : ("LABELS" + std::to_string(k)).c_str());
+    if (!labels) break;
+    for (const std::string& label : params.strings(*labels))
+      if (static_cast<long>(rec.names.size()) < points) {
+        if (!is_utf8(label)) ++code_page_labels;
+        rec.names.push_back(as_utf8(label));
+      }
+  }
+  if (code_page_labels > 0)
+    warnings.push_back(std::to_string(code_page_labels) + " point label(s) are not UTF-8: read as Windows-1252");
+  if (static_cast<long>(rec.names.size()) < points && !rec.names.empty())
+    warnings.push_back("POINT:LABELS names " + std::to_string(rec.names.size()) + " of the " + std::to_string(points) + " points");
+  rec.names.resize(static_cast<std::size_t>(points));
+  make_names_unique(rec.names, warnings);
+  rec.kinds.assign(rec.names.size(), PointKind::marker);
 
   // points: x, y, z, residual; a negative residual word marks a missing point
   const double to_metres = metres_per_unit(rec.units);
