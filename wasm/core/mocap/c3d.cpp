@@ -192,8 +192,8 @@ Result<Recording> parse_c3d(std::string_view bytes) {
   if (const C3dParameter* p = point_parameter("FRAMES")) {
     long n = 0;
     if (params.count_value(*p, 0, n) && n != std::min<std::int64_t>(declared, 65535))
-      warnings.push_back("POINT:FRAMES says " + std::to_string(n) + " frames, the header's first and last frame " +
-                         std::to_string(declared) + ": the header's are read");
+      warnings.push_back("POINT:FRAMES says " + std::to_string(n) + " frames, the first and last frame make " +
+                         std::to_string(declared) + ": those are read");
   }
 
   // analog samples, interleaved after each frame's points: the header's count sets the layout
@@ -203,9 +203,9 @@ Result<Recording> parse_c3d(std::string_view bytes) {
   double analog_hz = 0;
   if (analog_used && analog_rate && params.count_value(*analog_used, 0, channels) &&
       params.number(*analog_rate, 0, analog_hz) && std::isfinite(analog_hz)) {
-    const long expected = channels * std::lround(analog_hz / rec.rate);
-    if (expected != analog_values)
-      warnings.push_back("ANALOG:USED and ANALOG:RATE make " + std::to_string(expected) +
+    const double expected = static_cast<double>(channels) * std::round(analog_hz / rec.rate);
+    if (expected != static_cast<double>(analog_values))
+      warnings.push_back("ANALOG:USED and ANALOG:RATE make " + number_text(expected) +
                          " analog values per frame, the header (byte 4) " + std::to_string(analog_values) +
                          ": the header's count is skipped after each frame's points");
   }
