@@ -5,8 +5,8 @@
 // equals `tela fit` natively when build/tela exists); a cancelled fit keeps the best point so
 // far; a garbage recording gives a visible, located error, and so does a correction the
 // markers do not fit (undoing it recovers); a recording of cloth laid on a table is fitted
-// against the tablecloth scene's obstacles with mu, as `tela fit --scenario` fits it. Small
-// grids keep this short.
+// against the tablecloth scene's obstacles with mu, as `tela fit --scenario` fits it; a dropped
+// C3D file (written by tests/js/c3d_file.mjs) is read and fitted. Small grids keep this short.
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { root, servePage } from './harness.mjs';
+import { motiveMarkers, writeC3d } from '../js/c3d_file.mjs';
 
 const T = { timeout: 30000 };
 const FIT_T = { timeout: 75000 };
@@ -53,6 +54,13 @@ const drop = (page, name, content) => page.evaluate(([n, c]) => {
   data.items.add(new File([c], n));
   window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
 }, [name, content]);
+
+// a binary file (Uint8Array) dropped on the page
+const dropBytes = (page, name, bytes) => page.evaluate(([n, b]) => {
+  const data = new DataTransfer();
+  data.items.add(new File([Uint8Array.from(b)], n));
+  window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+}, [name, Array.from(bytes)]);
 
 // non-white pixels of a panel canvas
 const inked = (page, selector) => page.evaluate((s) => {
@@ -189,6 +197,35 @@ describe('fit panel', () => {
     assert.equal(await link2.evaluate(() => window.__tela.error), null);
     assert.match(await link2.evaluate(() => window.__tela.notice ?? ''), /Opened a shared scene/);
     await context.close();
+    assert.deepEqual(problems, []);
+  });
+
+  test('a dropped C3D recording is read (format, markers, rate, units) and fitted', FIT_T, async () => {
+    const { page, problems } = await open();
+    // the first 3 s of the sample as C3D (Intel floats, y up, two analog channels interleaved)
+    const markers = motiveMarkers(readFileSync(SAMPLE, 'utf8'));
+    const c3d = writeC3d({ ...markers, frames: markers.frames.slice(0, 301), yScreen: '+Y', analogChannels: 2 });
+    await dropBytes(page, 'a3-shake.c3d', c3d);
+    await page.waitForFunction(() => window.__tela.fit?.state === 'ready' || window.__tela.fit?.state === 'error', null, T);
+    assert.equal(await page.getAttribute('#tab-fit', 'aria-selected'), 'true');
+    assert.ok(!(await page.evaluate(() => window.__tela.fit.error)), 'no fit error');
+    const s = await page.evaluate(() => window.__tela.fit.summary);
+    assert.equal(s.recording.format, 'c3d');
+    assert.equal(s.recording.format_version, 'Intel float');
+    assert.equal(s.recording.points, 12);
+    assert.equal(s.recording.rate, 100);
+    assert.equal(s.recording.frames, 301);
+    assert.equal(s.recording.units, 'mm');
+    assert.equal(s.recording.up_axis_source, 'format');
+    assert.equal(`${s.grid.cols}x${s.grid.rows}`, '3x4');
+    const shown = await page.textContent('#fit-detected');
+    assert.match(shown, /formatc3d Intel float/);
+    assert.match(shown, /unitsmm/);
+    assert.match(shown, /rate100 Hz · 301 frames/);
+    assert.match(shown, /markers12/);
+    const state = await fit(page, { grid: 2, workers: 2, refine: 2 });
+    assert.equal(state.state, 'done', state.error ?? '');
+    assert.ok(Number.isFinite(state.result.mean_error_cm) && state.result.mean_error_cm < 2, `ē = ${state.result.mean_error_cm} cm`);
     assert.deepEqual(problems, []);
   });
 

@@ -1,6 +1,5 @@
 // The page's pure modules under node: format sniffing (web/src/io/sniff.js), the share-link
-// codec (web/src/share/link.js), the export writers (web/src/io/export.js) and the text of a
-// recording (web/src/io/text.js).
+// codec (web/src/share/link.js) and the export writers (web/src/io/export.js).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
@@ -9,7 +8,7 @@ import { sniffFormat } from '../../web/src/io/sniff.js';
 import { decodeShareHash, encodeShareHash } from '../../web/src/share/link.js';
 import { objText, plyText, trajectoryCsv } from '../../web/src/io/export.js';
 import { edgeStrains } from '../../web/src/sim/strain.js';
-import { recordingText } from '../../web/src/io/text.js';
+import { writeC3d } from './c3d_file.mjs';
 
 // real samples beside the project (../shared/data), or where TELA_SHARED_DATA says
 const shared = process.env.TELA_SHARED_DATA
@@ -37,6 +36,8 @@ describe('sniffFormat', () => {
     c3d[0] = 2;
     c3d[1] = 0x50;
     assert.equal(format(c3d), 'c3d');
+    const written = writeC3d({ names: ['a'], rate: 100, frames: [Float64Array.of(1, 2, 3)] });
+    assert.equal(format(written), 'c3d');
   });
 
   test('rejects what it does not know', () => {
@@ -140,17 +141,5 @@ describe('export writers', () => {
     const stretched = Float64Array.from([0, 0, 0, 1.1, 0, 0, 1.1, 1, 0, 0, 1, 0]);
     const [strain] = edgeStrains(stretched, rest, Int32Array.from([0, 1, 2, 3]));
     assert.ok(Math.abs(strain - 0.1) < 1e-6, String(strain));
-  });
-});
-
-describe('recordingText', () => {
-  test('UTF-8 as it is, without a byte-order mark', () => {
-    assert.equal(recordingText(bytes('\uFEFFTake Name,Größe\n')), 'Take Name,Größe\n');
-  });
-  test('anything else as Windows-1252, as the core reads it', () => {
-    // "Größe, Mü, €" saved in Windows-1252: F6 DF, FC, 80
-    const legacy = Uint8Array.from([0x47, 0x72, 0xf6, 0xdf, 0x65, 0x2c, 0x4d, 0xfc, 0x2c, 0x80]);
-    assert.equal(recordingText(legacy), 'Größe,Mü,€');
-    assert.equal(recordingText(Uint8Array.from([0x61, 0x81, 0x9f, 0xff])), 'a\uFFFDŸÿ');
   });
 });

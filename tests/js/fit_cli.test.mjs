@@ -57,6 +57,32 @@ describe('tela fit', () => {
     assert.equal(details.sweep_points.length, 9);
   });
 
+  test('synth-recording writes C3D for a .c3d file, which fit reads with the same detection', () => {
+    const csv = join(dir, 'same.csv');
+    const c3d = join(dir, 'same.C3D');
+    const quick = ['--grid', '0', '--refine-evaluations', '0'];
+    for (const file of [csv, c3d])
+      assert.equal(tela('synth-recording', 'A3-shake', '--out', file, '--duration', '1', '--seed', '5').status, 0);
+    const bytes = readFileSync(c3d);
+    assert.deepEqual([bytes[0], bytes[1], bytes[512 + 3]], [2, 0x50, 84]);  // parameters in block 2, Intel
+    const [text, binary] = [tela('fit', csv, ...quick), tela('fit', c3d, ...quick)];
+    assert.equal(binary.status, 0, JSON.stringify(binary.json));
+    assert.equal(binary.json.recording.format, 'c3d');
+    assert.equal(binary.json.recording.up_axis, 'y');
+    assert.equal(binary.json.recording.up_axis_source, 'format');
+    for (const key of ['points', 'frames', 'rate', 'units', 'missing_samples', 'names'])
+      assert.deepEqual(binary.json.recording[key], text.json.recording[key], key);
+    for (const key of ['cols', 'rows', 'order', 'held', 'source']) assert.deepEqual(binary.json.grid[key], text.json.grid[key], key);
+    // the lattice residual and the a-priori error agree to the rounding of the CSV's three decimals of mm
+    assert.ok(Math.abs(binary.json.grid.residual - text.json.grid.residual) < 1e-6);
+    assert.ok(Math.abs(binary.json.train_error_cm - text.json.train_error_cm) < 1e-3);
+    // a broken C3D names the byte
+    writeFileSync(c3d, bytes.subarray(0, 600));
+    const broken = tela('fit', c3d);
+    assert.equal(broken.status, 2);
+    assert.match(broken.json.error, /c3d: byte \d+: .*truncated|c3d: byte \d+: parameter/);
+  });
+
   test('--order and --exclude override the grid detection; unknown names are refused', () => {
     const sample = join(root, 'public/samples/a3-shake-synthetic.csv');
     const quick = ['--grid', '0', '--refine-evaluations', '0'];

@@ -3,15 +3,17 @@
 // in a scrambled order, the lead is told the values in the order it asked, and the result
 // equals, to the last bit, one instance doing everything and the native single-threaded
 // `tela fit` (the same FitJob). Also a contact fit with mu (a cloth laid on the tablecloth
-// scene's table), a cancelled fit keeping the best evaluated point, and located errors.
+// scene's table), a cancelled fit keeping the best evaluated point, recordings passed as bytes
+// (a C3D file, names in Windows-1252), and located errors.
 // Build first: scripts/build.sh.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { motiveMarkers, writeC3d } from './c3d_file.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const wasmDir = join(root, 'web/src/wasm');
@@ -172,6 +174,73 @@ describe('wasm fit for several page workers', () => {
     }
   });
 
+  test('recordings reach the core as bytes: a C3D file, and names in a Windows code page', async () => {
+    const tela = await loadTela();
+    const csv = readFileSync(sample);
+    const markers = motiveMarkers(csv.toString('utf8'));
+    // the sample as C3D (written by the tests' own writer, analog channels interleaved)
+    const c3d = writeC3d({ ...markers, yScreen: '+Y', analogChannels: 3 });
+    const fromC3d = new tela.FitPageJob(c3d, OPTIONS);
+    const fromCsv = new tela.FitPageJob(new Uint8Array(csv), OPTIONS);
+    assert.equal(fromC3d.ok(), true, fromC3d.error());
+    assert.equal(fromCsv.ok(), true, fromCsv.error());
+    const [read, text] = [JSON.parse(fromC3d.summary()), JSON.parse(fromCsv.summary())];
+    assert.equal(read.recording.format, 'c3d');
+    assert.equal(read.recording.format_version, 'Intel float');
+    assert.equal(read.recording.units, 'mm');
+    assert.equal(read.recording.units_declared, true);
+    assert.equal(read.recording.up_axis, 'y');
+    assert.equal(read.recording.up_axis_source, 'format');
+    for (const key of ['points', 'frames', 'rate', 'duration', 'missing_samples', 'names'])
+      assert.deepEqual(read.recording[key], text.recording[key], key);
+    assert.deepEqual(read.grid.order, text.grid.order);
+    assert.deepEqual(read.grid.held, text.grid.held);
+    assert.deepEqual(read.warnings, []);
+    // the same marker trajectories: float32 millimetres against the CSV's three decimals
+    const [m, n] = [fromC3d.markers(), fromCsv.markers()];
+    assert.equal(m.length, n.length);
+    let worst = 0;
+    for (let i = 0; i < m.length; i++) {
+      assert.equal(Number.isNaN(m[i]), Number.isNaN(n[i]), `sample ${i}`);
+      if (!Number.isNaN(m[i])) worst = Math.max(worst, Math.abs(m[i] - n[i]));
+    }
+    assert.ok(worst < 1e-6, `${worst} m`);
+    fromC3d.delete();
+    fromCsv.delete();
+
+    // a 3 s C3D fitted in the module and by the native CLI from the same file: the same numbers
+    const dir = mkdtempSync(join(tmpdir(), 'tela-fit-c3d-'));
+    try {
+      const short = writeC3d({ ...markers, frames: markers.frames.slice(0, 301), yScreen: '+Y' });
+      const file = join(dir, 'short.c3d');
+      writeFileSync(file, short);
+      const job = new tela.FitPageJob(short, OPTIONS);
+      assert.equal(job.ok(), true, job.error());
+      const settings = { grid: 2, refine_evaluations: 2 };
+      job.plan(JSON.stringify(settings));
+      const page = fitWith(job, [job]);
+      assert.equal(page.cancelled, false);
+      assert.ok(Number.isFinite(page.mean_error_cm) && page.mean_error_cm < 2, `${page.mean_error_cm} cm`);
+      const native = nativeFit(file, ['--kappa', '1e-3', '--grid', '2', '--refine-evaluations', '2']);
+      for (const key of KEYS) assert.deepEqual(page[key], native[key], key);
+      assert.equal(native.recording.format, 'c3d');
+      job.delete();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+
+    // a Motive export whose names are in Windows-1252 ('Tüch', ü = 0xFC): UTF-8 names and the
+    // core's warning, as the CLI reads it
+    const legacy = Buffer.from(csv.toString('latin1').replaceAll('Cloth:', 'T\u00fcch:'), 'latin1');
+    assert.equal(legacy.includes(0xfc), true);
+    const job = new tela.FitPageJob(new Uint8Array(legacy), OPTIONS);
+    assert.equal(job.ok(), true, job.error());
+    const summary = JSON.parse(job.summary());
+    assert.equal(summary.recording.names[0], 'Tüch:M23');
+    assert.ok(summary.warnings.some((w) => /Windows-1252/.test(w)), summary.warnings.join('; '));
+    job.delete();
+  });
+
   test('bad recordings and options give located errors', async () => {
     const tela = await loadTela();
     const lines = readFileSync(sample, 'utf8').split('\n').slice(0, 12);
@@ -187,6 +256,11 @@ describe('wasm fit for several page workers', () => {
         /scenario: speed: unknown key/],
       [readFileSync(sample, 'utf8'), JSON.stringify({ scenario: 'null' }), /scenario: .*must be a JSON object/],
       [readFileSync(sample, 'utf8'), JSON.stringify({ scene: 'tablecloth', scenario: '{}' }), /a scene or a scenario, not both/],
+      // C3D: no frames (last frame 0); a parameter section in a missing block; a text file
+      [writeC3d({ names: ['a'], rate: 100, frames: [] }), '{}', /c3d: byte 8: the last frame \(0\) is before the first \(1, byte 6\)/],
+      [Uint8Array.from({ length: 600 }, (_, i) => (i === 0 ? 9 : i === 1 ? 0x50 : 0)), '{}', /c3d: byte 0: the parameter section is said to start at block 9/],
+      [readFileSync(sample, 'utf8'), '{"format": "c3d"}', /c3d: byte 1: the key byte/],
+      [42, '{}', /must be a Uint8Array/],
     ];
     for (const [text, options, message] of cases) {
       const job = new tela.FitPageJob(text, options);

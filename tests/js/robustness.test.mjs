@@ -1,16 +1,17 @@
 // Bad input never crashes the WebAssembly module the page loads: deterministic random mutations
-// (bytes changed, inserted, deleted, files cut short) of a recording, of point clouds (ASCII and
-// binary) and of scenarios go through the same entry points as the page's panels. Each must
-// answer with a result or an error message; an abort of the module (a thrown RuntimeError)
-// fails the test. Fuzzing the native CLI the same way (session 15) found two crashes in the
-// core the module shares: invalid UTF-8 in a JSON message (abort under JSON_NOEXCEPTION) and
-// short k-nearest rows that corrupted the Morse graph. Build first: scripts/build.sh.
+// (bytes changed, inserted, deleted, files cut short) of a text recording and a C3D file, of
+// point clouds (ASCII and binary) and of scenarios go through the same entry points as the
+// page's panels. Each must answer with a result or an error message; an abort of the module
+// (a thrown RuntimeError) fails the test. Fuzzing the native CLI the same way (session 15)
+// found two crashes in the core the module shares: invalid UTF-8 in a JSON message (abort under
+// JSON_NOEXCEPTION) and short k-nearest rows that corrupted the Morse graph. Build first:
+// scripts/build.sh.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { recordingText } from '../../web/src/io/text.js';
+import { motiveMarkers, writeC3d } from './c3d_file.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 let tela;
@@ -77,8 +78,7 @@ describe('malformed input never aborts the module', () => {
       // every other one cut after a whole row (a shorter, valid recording) before its edits,
       // which are then few: the damage must sometimes leave a file that still parses
       const cut = t % 2 ? sample.subarray(0, sample.indexOf(10, 2000 + Math.floor(next() * 40000)) + 1) : sample;
-      const text = recordingText(mutate(cut, next, t % 2 ? 1 : 8));
-      const job = new tela.FitPageJob(text, '{}');
+      const job = new tela.FitPageJob(mutate(cut, next, t % 2 ? 1 : 8), '{}');
       if (job.ok()) {
         assert.doesNotThrow(() => JSON.parse(job.summary()));
         ++parsed;
@@ -90,6 +90,35 @@ describe('malformed input never aborts the module', () => {
     }
     assert.ok(parsed > 0 && refused > 0, `${parsed} parsed, ${refused} refused: the mutations should do both`);
     console.log(`recordings: ${parsed} parsed, ${refused} refused`);
+  });
+
+  test('C3D recordings (binary bytes through FitPageJob)', () => {
+    const markers = motiveMarkers(readFileSync(join(root, 'public/samples/a3-shake-synthetic.csv'), 'utf8'));
+    markers.frames = markers.frames.slice(0, 150);
+    const file = writeC3d({ ...markers, yScreen: '+Y', analogChannels: 2 });
+    const intact = new tela.FitPageJob(file, '{}');
+    assert.equal(intact.ok(), true, intact.error());
+    intact.delete();
+    const next = random(3);
+    let parsed = 0, refused = 0;
+    for (let t = 0; t < 100; t++) {
+      // bytes changed in the header and the parameters (where they matter) or anywhere, or cut
+      const bytes = Uint8Array.from(file);
+      const region = t % 3 ? 1536 : bytes.length;
+      const edits = 1 + Math.floor(next() * 6);
+      for (let k = 0; k < edits; k++) bytes[Math.floor(next() * region)] = Math.floor(next() * 256);
+      const job = new tela.FitPageJob(t % 5 ? bytes : bytes.subarray(0, Math.floor(next() * bytes.length)), '{}');
+      if (job.ok()) {
+        assert.doesNotThrow(() => JSON.parse(job.summary()));
+        ++parsed;
+      } else {
+        assert.ok(job.error().length > 0);
+        ++refused;
+      }
+      job.delete();
+    }
+    assert.ok(parsed > 0 && refused > 0, `${parsed} parsed, ${refused} refused: the mutations should do both`);
+    console.log(`C3D recordings: ${parsed} parsed, ${refused} refused`);
   });
 
   test('point clouds (the Reconstruct panel: parseCloud, reconstructCloud)', () => {

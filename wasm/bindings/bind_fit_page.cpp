@@ -11,6 +11,7 @@
 #include "fit/fit_job.h"
 #include "fit/fit_report.h"
 #include "fit_options.h"
+#include "js_bytes.h"
 #include "mocap/parse_recording.h"
 #include "scenario/json_text.h"
 
@@ -104,7 +105,15 @@ std::optional<Evaluation> evaluation_from_json(const json& j) {
 
 class FitPageJob {
  public:
-  FitPageJob(const std::string& bytes, const std::string& options_json) {
+  // recording: the file's bytes as a Uint8Array (what the page passes: C3D is binary, and text in
+  // a Windows code page must reach the core's decoding unchanged), or a JS string (its UTF-8)
+  FitPageJob(const val& recording, const std::string& options_json) {
+    std::string bytes;
+    if (recording.typeOf().as<std::string>() == "string") bytes = recording.as<std::string>();
+    else if (!bytes_from_js(recording, bytes)) {
+      error_ = "the recording must be a Uint8Array of the file's bytes (or a string)";
+      return;
+    }
     problem_ = read_fit_problem(bytes, options_json, error_);
   }
 
@@ -242,7 +251,7 @@ EMSCRIPTEN_BINDINGS(tela_fit_page) {
   using tela::FitPageJob;
 
   class_<FitPageJob>("FitPageJob")
-      .constructor<const std::string&, const std::string&>()
+      .constructor<emscripten::val, const std::string&>()
       .function("ok", &FitPageJob::ok)
       .function("error", &FitPageJob::error)
       .function("summary", &FitPageJob::summary)

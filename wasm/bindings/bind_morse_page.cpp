@@ -2,6 +2,7 @@
 // (pointcloud/), the steps before morse reconstructCloud (bind_morse.cpp). Declarations and
 // conversions only; nothing here throws or aborts: bad input comes back as { ok: false, error }.
 // Bulk data leaves as copies (typed_memory_view(...).slice()).
+#include "js_bytes.h"
 #include "pointcloud/cleaning.h"
 #include "pointcloud/parse_point_cloud.h"
 #include "pointcloud/planes.h"
@@ -50,10 +51,8 @@ val cloud_positions(const PointCloud& cloud) {
 // parseCloud(bytes: Uint8Array, name: string) -> { ok, format, positions: Float64Array,
 // count, droppedNonFinite, colors: Uint8Array | null, gridWidth, gridHeight } or { ok: false, error }
 val parse_cloud(val bytes, const std::string& name) {
-  if (!bytes.instanceof(val::global("Uint8Array"))) return failure("the file bytes must be a Uint8Array");
-  const std::size_t n = bytes["length"].as<std::size_t>();
-  std::string data(n, '\0');
-  if (n) val(emscripten::typed_memory_view(n, reinterpret_cast<unsigned char*>(data.data()))).call<void>("set", bytes);
+  std::string data;
+  if (!bytes_from_js(bytes, data)) return failure("the file bytes must be a Uint8Array");
   Result<PointCloud> parsed = parse_point_cloud(data, name);
   if (!parsed.ok()) return failure(parsed.error);
   const PointCloud& cloud = *parsed.value;

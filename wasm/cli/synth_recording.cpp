@@ -1,13 +1,16 @@
 // tela synth-recording SCENE --out file.csv: a synthetic Motive CSV recording of a simulated
-// sheet with known parameters (mocap/synthetic_recording.h). SCENE: A2-shake, A2-twist,
-// A3-shake or A3-twist.
+// sheet with known parameters (mocap/synthetic_recording.h); --out FILE.c3d writes it as a C3D
+// file instead (Intel, float data, y up in POINT:Y_SCREEN). SCENE: A2-shake, A2-twist, A2-lay,
+// A3-shake, A3-twist or A3-lay.
 #include "cli.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "mocap/c3d_writer.h"
 #include "mocap/motive_csv_writer.h"
 #include "mocap/synthetic_recording.h"
 #include "scenario/json_text.h"
@@ -19,7 +22,8 @@ int run_synth_recording(const std::vector<std::string>& args) {
       "usage: tela synth-recording A2-shake|A2-twist|A2-lay|A3-shake|A3-twist|A3-lay --out FILE [--duration S] "
       "[--rho R] [--delta D] [--alpha A] [--kappa K] [--mu M] [--noise M] [--occlusion F] [--seed N] "
       "[--amplitude X] [--frequency F] [--units mm|m] [--decimals N]\n"
-      "(lay: laid on the table of the built-in scene 'tablecloth'; fit it with --scenario tablecloth)";
+      "(lay: laid on the table of the built-in scene 'tablecloth'; fit it with --scenario tablecloth; "
+      "FILE ending in .c3d: a C3D file, else Motive CSV)";
   std::string scene, out_path;
   SyntheticRecordingSpec spec;
   MotiveWriteOptions write;
@@ -66,10 +70,15 @@ int run_synth_recording(const std::vector<std::string>& args) {
   Result<Recording> rec = synthesize_recording(spec);
   if (!rec.ok()) return bad_input(rec.error);
   write.take_name = "tela " + scene;
-  const std::string text = write_motive_csv(*rec.value, write);
+  std::string extension = out_path.size() >= 4 ? out_path.substr(out_path.size() - 4) : std::string();
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  C3dWriteOptions c3d;
+  c3d.units = write.units;
+  const std::string text = extension == ".c3d" ? write_c3d(*rec.value, c3d) : write_motive_csv(*rec.value, write);
   std::ofstream file(out_path, std::ios::binary);
   if (!file || !(file << text)) return bad_input("--out: cannot write '" + out_path + "'");
-  nlohmann::json out = {{"out", out_path},       {"size", spec.size},
+  nlohmann::json out = {{"out", out_path},       {"format", extension == ".c3d" ? "c3d" : "motive-csv"},
+                        {"size", spec.size},
                         {"motion", spec.motion}, {"frames", rec.value->frame_count()},
                         {"markers", rec.value->point_count()}, {"missing_samples", missing_samples(*rec.value)},
                         {"rho", spec.rho},       {"delta", spec.delta_ratio * spec.rho},

@@ -1,5 +1,6 @@
 #include "mocap/parse_recording.h"
 
+#include "mocap/c3d.h"
 #include "mocap/delimited_text.h"
 #include "mocap/length_units.h"
 #include "mocap/motive_csv.h"
@@ -11,6 +12,7 @@
 namespace tela {
 
 std::string sniff_recording_format(std::string_view bytes) {
+  if (looks_like_c3d(bytes)) return "c3d";
   // the first non-blank line, and whether some line starts a Vicon section
   std::size_t start = 0;
   while (start < bytes.size() && (bytes[start] == '\n' || bytes[start] == '\r' || bytes[start] == ' ')) ++start;
@@ -29,23 +31,26 @@ std::string sniff_recording_format(std::string_view bytes) {
 
 Result<Recording> parse_recording(std::string_view file_bytes, const RecordingParseOptions& options) {
   using R = Result<Recording>;
-  // names in a Windows code page (a Motive take "Größe" saved as Windows-1252) become UTF-8
-  const bool utf8 = is_utf8(file_bytes);
-  const std::string transcoded = utf8 ? std::string() : as_utf8(file_bytes);
-  const std::string_view bytes = utf8 ? file_bytes : std::string_view(transcoded);
   std::string override_units;
   if (!options.units.empty()) {
     override_units = canonical_length_unit(options.units);
     if (override_units.empty()) return R::failure("units: '" + options.units + "' is not one of m, cm, mm");
   }
-  const std::string format = options.format.empty() ? sniff_recording_format(bytes) : options.format;
+  // binary C3D first: its bytes are never text (nor transcoded)
+  const bool c3d = options.format == "c3d" || (options.format.empty() && looks_like_c3d(file_bytes));
+  // names in a Windows code page (a Motive take "Größe" saved as Windows-1252) become UTF-8
+  const bool utf8 = c3d || is_utf8(file_bytes);
+  const std::string transcoded = utf8 ? std::string() : as_utf8(file_bytes);
+  const std::string_view bytes = utf8 ? file_bytes : std::string_view(transcoded);
+  const std::string format = c3d ? "c3d" : options.format.empty() ? sniff_recording_format(bytes) : options.format;
   Result<Recording> parsed = R::failure("the file is empty");
   if (format.empty()) return parsed;
-  if (format == "motive-csv") parsed = parse_motive_csv(bytes);
+  if (format == "c3d") parsed = parse_c3d(bytes);
+  else if (format == "motive-csv") parsed = parse_motive_csv(bytes);
   else if (format == "vicon-csv") parsed = parse_vicon_csv(bytes);
   else if (format == "qualisys-tsv") parsed = parse_qualisys_tsv(bytes);
   else if (format == "csv" || format == "csv-long" || format == "csv-wide") parsed = parse_plain_csv(bytes);
-  else return R::failure("format: '" + format + "' is not one of motive-csv, vicon-csv, qualisys-tsv, csv");
+  else return R::failure("format: '" + format + "' is not one of motive-csv, vicon-csv, qualisys-tsv, c3d, csv");
   if (!parsed.ok()) return R::failure(format + ": " + parsed.error);
   Recording& rec = *parsed.value;
   if (!override_units.empty() && override_units != rec.units) {

@@ -14,12 +14,13 @@ enum class PointKind { marker, rigid_body, rigid_body_marker, bone, bone_marker 
 const char* to_string(PointKind kind);
 
 struct Recording {
-  std::string format;          // motive-csv | vicon-csv | qualisys-tsv | csv-long | csv-wide
-  std::string format_version;  // e.g. "1.23" (Motive); empty when the file has none
+  std::string format;          // motive-csv | vicon-csv | qualisys-tsv | c3d | csv-long | csv-wide
+  std::string format_version;  // e.g. "1.23" (Motive), "Intel float" (C3D: processor, data type); may be empty
   std::string units;           // length units of the file: m | cm | mm (values here are metres)
   bool units_declared = true;  // false when guessed from the magnitudes (plain CSV)
   double rate = 0;             // frames per second: from the header, or 1 / median step of the time column
-  char up_axis = 0;            // the format's up axis convention: 'y' (Motive), 'z', or 0 (unknown)
+  char up_axis = 0;            // the format's or file's up axis: 'y' (Motive), 'z', 'x', or 0 (unknown)
+  int up_sign = 1;             // -1 when that axis points down (a C3D file's POINT:Y_SCREEN '-Y')
 
   std::vector<std::string> names;   // #points
   std::vector<PointKind> kinds;     // #points

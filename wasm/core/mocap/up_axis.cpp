@@ -41,9 +41,10 @@ UpAxis detect_up_axis(const Recording& rec) {
 }
 
 UpAxis default_up_axis(const Recording& rec) {
-  if (rec.up_axis == 'y' || rec.up_axis == 'z') {
+  if (rec.up_axis == 'x' || rec.up_axis == 'y' || rec.up_axis == 'z') {
     UpAxis up;
     up.axis = rec.up_axis - 'x';
+    up.sign = rec.up_sign < 0 ? -1 : 1;
     up.source = "format";
     return up;
   }

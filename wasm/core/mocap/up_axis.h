@@ -21,8 +21,8 @@ Result<UpAxis> parse_up_axis(const std::string& text);
 // a hanging sheet is taller than it is wide, and a standing subject is too.
 UpAxis detect_up_axis(const Recording& recording);
 
-// The format's convention when it has one (Motive y-up, Vicon and Qualisys z-up), else
-// detect_up_axis().
+// The format's convention or the file's statement when there is one (Motive y-up, Vicon and
+// Qualisys z-up, a C3D file's POINT:Y_SCREEN), else detect_up_axis().
 UpAxis default_up_axis(const Recording& recording);
 
 // Rotates the positions in place so that `up` becomes +z (a proper rotation: the cyclic

@@ -6,7 +6,8 @@
 // the result does not depend on the number of workers or on timing.
 //
 // const fit = createFitClient({ workers: 3 });
-// await fit.load(text, options) -> { ok, summary | error }   (every worker parses the recording)
+// await fit.load(bytes, options) -> { ok, summary | error }   (every worker parses the recording:
+//   the file's Uint8Array, copied to each; the core sniffs the format and decodes any text)
 // await fit.run(settings, { onProgress(done, total, stage, best, plan, sweep, muLine) })
 //   -> { ok, result, plan, points | error }   best: [delta/rho, alpha/rho, error cm, mu]
 // fit.cancel()   the run resolves with the best parameters so far (result.cancelled = true)
@@ -55,8 +56,8 @@ export function createFitClient({ workers = defaultWorkerCount() } = {}) {
   let cancelled = false;
   let running = false;
 
-  async function load(text, options = {}) {
-    const answers = await Promise.all(pool.map((w) => w.request({ type: 'load', text, options })));
+  async function load(bytes, options = {}) {
+    const answers = await Promise.all(pool.map((w) => w.request({ type: 'load', bytes, options })));
     const bad = answers.find((a) => !a.ok);
     return bad ? { ok: false, error: bad.error } : { ok: true, summary: answers[0].summary };
   }

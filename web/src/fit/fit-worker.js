@@ -5,7 +5,8 @@
 // answered with its id.
 //
 // messages in:
-//   { type: 'load', id, text, options }        parse + build the problem -> { summary } or { error }
+//   { type: 'load', id, bytes, options }       the recording file's Uint8Array (any format, C3D
+//                                              included): parse + build the problem -> { summary } or { error }
 //   { type: 'plan', id, settings }             start a fit -> { plan }
 //   { type: 'ask', id, max }                   (lead) -> { next: { stage, first, points } }
 //   { type: 'evaluate', id, points }           -> { evaluations } (same order)
@@ -46,7 +47,7 @@ function answer(data) {
   switch (data.type) {
     case 'load': {
       job?.delete();
-      job = new tela.FitPageJob(data.text, JSON.stringify(data.options ?? {}));
+      job = new tela.FitPageJob(data.bytes, JSON.stringify(data.options ?? {}));
       if (!job.ok()) {
         const error = job.error();
         job.delete();

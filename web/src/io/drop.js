@@ -17,7 +17,7 @@ export async function routeFile(app, name, bytes) {
   const found = sniffFormat(bytes);
   if (!found) {
     app.showError(`“${name}” is not a file tela recognises (by its content). tela opens now: ${acceptedNow()}. ` +
-      'Recordings (OptiTrack, Vicon, Qualisys, C3D, mocap CSV), point clouds (PLY, PCD, XYZ) and OBJ meshes are recognised for the panels that will use them.');
+      'Recordings (OptiTrack, Vicon, Qualisys, C3D, mocap CSV) go to Fit, point clouds (PLY, PCD, XYZ) to Reconstruct, OBJ meshes to Classify.');
     return { ok: false };
   }
   if (found.format === 'scenario') {

@@ -17,7 +17,6 @@ import { createFitClient, defaultWorkerCount } from '../fit/client.js';
 import { drawErrorCurve, drawHeatmap } from '../fit/plots.js';
 import { createReplayView } from '../fit/replay_view.js';
 import { encodeShareHash } from '../share/link.js';
-import { recordingText } from '../io/text.js';
 import '../fit/fit.css';
 
 let openFile = null; // the mounted panel's open(name, bytes)
@@ -71,12 +70,12 @@ async function sha256(bytes) {
 export const fitPanel = {
   id: 'fit',
   title: 'Fit',
-  accepts: ['optitrack-csv', 'vicon-csv', 'qualisys-tsv', 'mocap-csv'],
+  accepts: ['optitrack-csv', 'vicon-csv', 'qualisys-tsv', 'c3d', 'mocap-csv'],
 
   mount(container, app) {
     const mirror = (window.__tela.fit = { state: 'empty', summary: null, progress: 0, result: null, error: null, workers: 0, exported: null });
     const ui = {};
-    let file = null;     // { name, bytes, text, sha256 }
+    let file = null;     // { name, bytes, sha256 }
     let client = null;
     let summary = null;
     let result = null;
@@ -102,7 +101,7 @@ export const fitPanel = {
     ui.detected = el('dl', { className: 'fit-detected', id: 'fit-detected' });
     container.append(
       el('h2', { textContent: 'Recording' }),
-      el('p', { className: 'hint', textContent: 'Drop a motion-capture recording anywhere (OptiTrack Motive CSV, Vicon CSV, Qualisys TSV, or a frame/time/marker CSV), use Open…, or:' }),
+      el('p', { className: 'hint', textContent: 'Drop a motion-capture recording anywhere (OptiTrack Motive CSV, Vicon CSV, Qualisys TSV, C3D, or a frame/time/marker CSV), use Open…, or:' }),
       ui.sample, ui.error, ui.detected);
 
     // ---- corrections
@@ -110,7 +109,7 @@ export const fitPanel = {
     // the reader and the length unit, when the detected ones are wrong (a CSV without units
     // is read in the unit its magnitudes suggest, shown as "guessed")
     ui.format = select('fit-format', [['', 'automatic'], ['motive-csv', 'OptiTrack Motive CSV'], ['vicon-csv', 'Vicon Nexus CSV'],
-      ['qualisys-tsv', 'Qualisys TSV'], ['csv', 'plain CSV (long or wide)']]);
+      ['qualisys-tsv', 'Qualisys TSV'], ['c3d', 'C3D'], ['csv', 'plain CSV (long or wide)']]);
     ui.units = select('fit-units', [['', 'automatic'], ['mm', 'millimetres'], ['cm', 'centimetres'], ['m', 'metres']]);
     ui.cols = numberInput('fit-cols', '', { step: 1, min: 2, placeholder: 'auto' });
     ui.rows = numberInput('fit-rows', '', { step: 1, min: 2, placeholder: 'auto' });
@@ -283,7 +282,7 @@ export const fitPanel = {
       ui.apply.disabled = true;
       app.setStatus(`Fit: reading ${file.name}…`);
       optionsUsed = options();
-      const answer = await mine.load(file.text, optionsUsed);
+      const answer = await mine.load(file.bytes, optionsUsed);
       if (mine !== client) return false; // replaced by a newer read
       ui.apply.disabled = false;
       if (!answer.ok) {
@@ -311,7 +310,7 @@ export const fitPanel = {
     }
 
     async function open(name, bytes) {
-      file = { name, bytes, text: recordingText(bytes), sha256: await sha256(bytes) };
+      file = { name, bytes, sha256: await sha256(bytes) };
       result = null;
       mirror.result = null;
       ui.results.hidden = true;
