@@ -394,4 +394,50 @@ describe('fit panel', () => {
     await page.waitForFunction(() => window.__tela.fit?.state === 'ready', null, T);
     assert.deepEqual(problems, []);
   });
+
+  test('a share link made on the Fit tab reproduces the fit: the sample at once, a user\'s recording once that file is opened', FIT_T, async () => {
+    const { page, problems } = await open();
+    await page.click('#tab-fit');
+    await page.click('#fit-sample');
+    await page.waitForFunction(() => window.__tela.fit?.state === 'ready', null, T);
+    await page.fill('#fit-held-smoothing', '11'); // a correction: re-read with it
+    await page.click('#fit-apply');
+    await page.waitForFunction(() => window.__tela.fit.state === 'ready', null, T);
+    const made = (await fit(page, { grid: 3, workers: 2, refine: 4 })).result;
+    assert.equal(made.cancelled, false);
+    await page.click('#share');
+    await page.waitForFunction(() => /Share link with the sample recording/.test(document.querySelector('#notice').textContent), null, T);
+    const link = new URL(page.url()).hash;
+
+    // the sample: read with the same corrections and fitted with the same settings on opening
+    const other = await open(link);
+    await other.page.waitForFunction(() => window.__tela.fit?.state === 'done', null, FIT_T);
+    assert.equal(await other.page.getAttribute('#tab-fit', 'aria-selected'), 'true');
+    assert.equal(await other.page.inputValue('#fit-held-smoothing'), '11');
+    assert.equal(await other.page.inputValue('#fit-grid'), '3');
+    const redone = await other.page.evaluate(() => window.__tela.fit.result);
+    for (const key of ['delta_over_rho', 'alpha_over_rho', 'mean_error_cm', 'evaluations']) assert.equal(redone[key], made[key], key);
+    assert.match(await other.page.textContent('#notice'), /reproduced the shared fit of “a3-shake-synthetic\.csv”/);
+
+    // a user's recording: named by the link, asked for, fitted once that file is opened
+    const text = readFileSync(SAMPLE, 'utf8');
+    await drop(other.page, 'take-7.csv', text);
+    await other.page.waitForFunction(() => window.__tela.fit.state === 'ready', null, T);
+    await fit(other.page, { grid: 3, workers: 1, refine: 4 });
+    await other.page.click('#share');
+    await other.page.waitForFunction(() => /the recording is not in the link/.test(document.querySelector('#notice').textContent), null, T);
+    const userLink = new URL(other.page.url()).hash;
+    const third = await open(userLink);
+    await third.page.waitForFunction(() => /open that file/.test(document.querySelector('#fit-link-hint')?.textContent ?? ''), null, T);
+    assert.match(await third.page.textContent('#fit-link-hint'), /“take-7\.csv” \(\d+ bytes, SHA-256 [0-9a-f]{12}…\)/);
+    assert.equal(await third.page.evaluate(() => window.__tela.fit.state), 'empty');
+    await drop(third.page, 'take-7.csv', text);
+    await third.page.waitForFunction(() => window.__tela.fit?.state === 'done', null, FIT_T);
+    const fromFile = await third.page.evaluate(() => window.__tela.fit.result);
+    for (const key of ['delta_over_rho', 'alpha_over_rho', 'mean_error_cm']) assert.equal(fromFile[key], made[key], key);
+    assert.ok(await third.page.isHidden('#fit-link-hint'));
+    assert.deepEqual(problems, []);
+    assert.deepEqual(other.problems, []);
+    assert.deepEqual(third.problems, []);
+  });
 });

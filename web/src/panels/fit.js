@@ -17,6 +17,7 @@ import { createFitClient, defaultWorkerCount } from '../fit/client.js';
 import { drawErrorCurve, drawHeatmap } from '../fit/plots.js';
 import { createReplayView } from '../fit/replay_view.js';
 import { encodeShareHash } from '../share/link.js';
+import { sha256 } from '../io/hash.js';
 import '../fit/fit.css';
 
 let openFile = null; // the mounted panel's open(name, bytes)
@@ -60,11 +61,11 @@ function select(id, options) {
   return s;
 }
 
-async function sha256(bytes) {
-  if (!globalThis.crypto?.subtle) return null; // insecure context (plain http on a remote host)
-  const digest = await crypto.subtle.digest('SHA-256', bytes);
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
+// the fields a share link carries (ui keys): the corrections and the fit's settings, not the
+// worker count (the result does not depend on it)
+const SHARED_FIELDS = ['format', 'units', 'up', 'cols', 'rows', 'exclude', 'order', 'held1', 'held2', 'duration',
+  'heldSmoothing', 'meshRefine', 'width', 'height', 'rho', 'kappa', 'scene',
+  'grid', 'refine', 'split', 'repetition', 'muGrid', 'muMax', 'startDelta', 'startAlpha'];
 
 
 export const fitPanel = {
@@ -75,7 +76,8 @@ export const fitPanel = {
   mount(container, app) {
     const mirror = (window.__tela.fit = { state: 'empty', summary: null, progress: 0, result: null, error: null, workers: 0, exported: null });
     const ui = {};
-    let file = null;     // { name, bytes, sha256 }
+    let file = null;     // { name, bytes, sha256, sample }
+    let linked = null;   // a share link's state waiting for its recording (restoreState)
     let client = null;
     let summary = null;
     let result = null;
@@ -99,10 +101,11 @@ export const fitPanel = {
     ui.error = el('p', { className: 'field-error', id: 'fit-error', hidden: true });
     ui.error.setAttribute('role', 'alert');
     ui.detected = el('dl', { className: 'fit-detected', id: 'fit-detected' });
+    ui.linkHint = el('p', { className: 'hint', id: 'fit-link-hint', hidden: true });
     container.append(
       el('h2', { textContent: 'Recording' }),
       el('p', { className: 'hint', textContent: 'Drop a motion-capture recording anywhere (OptiTrack Motive CSV, Vicon CSV, Qualisys TSV, C3D, or a frame/time/marker CSV), use Open…, or:' }),
-      ui.sample, ui.error, ui.detected);
+      ui.sample, ui.linkHint, ui.error, ui.detected);
 
     // ---- corrections
     ui.up = select('fit-up', UP_AXES.map((a) => [a, a ? `${a} is up` : 'automatic']));
@@ -309,14 +312,32 @@ export const fitPanel = {
       return true;
     }
 
-    async function open(name, bytes) {
-      file = { name, bytes, sha256: await sha256(bytes) };
+    async function open(name, bytes, { sample = false } = {}) {
+      file = { name, bytes, sha256: await sha256(bytes), sample };
+      ui.linkHint.hidden = true;
       result = null;
       mirror.result = null;
       ui.results.hidden = true;
       ui.progress.value = 0;
       ui.progressText.textContent = '';
-      return parse();
+      const read = await parse();
+      if (linked) await reproduce(read);
+      return read;
+    }
+
+    // A share link's fit: its corrections and settings are in the fields; once its recording
+    // is open, the same fit runs (a different file than the link's is said so, and used).
+    async function reproduce(read) {
+      const s = linked;
+      linked = null;
+      const same = !s.input.sha256 || !file.sha256 || s.input.sha256 === file.sha256;
+      if (read && s.fitted) await runFit();
+      const differs = same ? '' : ` “${file.name}” is not the file the link was made with (“${s.input.name}”, SHA-256 ${s.input.sha256.slice(0, 12)}…); the link's settings were used anyway.`;
+      if (result && !result.cancelled) {
+        app.showNotice(`Fit: ${same ? 'reproduced the shared fit' : 'fitted'} of “${file.name}”: δ/ρ = ${fmt(result.delta_over_rho)}, α/ρ = ${fmt(result.alpha_over_rho)}, ē = ${fmt(result.mean_error_cm)} cm.${differs}`);
+      } else if (differs) {
+        app.showNotice(`Fit:${differs}`);
+      }
     }
 
     async function runFit() {
@@ -516,16 +537,59 @@ export const fitPanel = {
       app.showNotice(`Share link for “${app.state.name}” with the fitted δ = ${fmt(result.delta)}, α = ${fmt(result.alpha)}${mu} (ρ = ${fmt(result.rho)}) ${copied ? 'copied to the clipboard' : `: ${url}`}. The recording is not in it.`);
     });
 
-    ui.sample.addEventListener('click', async () => {
+    // presetKappa: the bending stiffness the sample was generated with (a link brings its own)
+    async function loadSample({ presetKappa = true } = {}) {
       try {
         const response = await fetch(SAMPLE.url);
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        ui.kappa.value = '0.001'; // the bending stiffness the sample was generated with
-        await open(SAMPLE.name, new Uint8Array(await response.arrayBuffer()));
+        if (presetKappa) ui.kappa.value = '0.001';
+        await open(SAMPLE.name, new Uint8Array(await response.arrayBuffer()), { sample: true });
       } catch (err) {
         showFitError(`The sample recording could not be loaded: ${err.message}`);
       }
-    });
+    }
+    ui.sample.addEventListener('click', () => loadSample());
+
+    // ---- share links (the page's Share link button on this tab): the corrections, the
+    // settings and which recording — its name, size and SHA-256, never its samples
+    this.shareState = () => {
+      if (!file) return null;
+      const shared = {
+        input: { name: file.name, bytes: file.bytes.length, sha256: file.sha256, sample: file.sample },
+        fields: Object.fromEntries(SHARED_FIELDS.map((key) => [key, ui[key].value])),
+        fitted: Boolean(result && !result.cancelled),
+      };
+      const note = file.sample
+        ? `the sample recording and the fit settings${shared.fitted ? ' (the fit runs again when the link opens)' : ''}`
+        : `the fit settings for “${file.name}”; the recording is not in the link: whoever opens it is asked for that file`;
+      return { state: shared, note };
+    };
+    this.restoreState = async (s) => {
+      if (typeof s !== 'object' || s === null || typeof s.input !== 'object' || s.input === null ||
+          typeof s.fields !== 'object' || s.fields === null) return false;
+      for (const key of SHARED_FIELDS) {
+        const value = s.fields[key];
+        if (typeof value !== 'string') continue;
+        const input = ui[key];
+        // a held corner is one of the recording's markers: its option exists once the file is read
+        if (input.tagName === 'SELECT' && value && ![...input.options].some((o) => o.value === value)) {
+          if (!key.startsWith('held')) continue;
+          input.append(el('option', { value, textContent: value }));
+        }
+        input.value = value;
+      }
+      linked = { input: { name: String(s.input.name ?? ''), sha256: typeof s.input.sha256 === 'string' ? s.input.sha256 : null },
+        fitted: s.fitted === true };
+      if (s.input.sample === true) {
+        await loadSample({ presetKappa: false });
+        return true;
+      }
+      const hash = linked.input.sha256 ? `, SHA-256 ${linked.input.sha256.slice(0, 12)}…` : '';
+      ui.linkHint.textContent = `This link reproduces a fit of “${linked.input.name}” (${Number(s.input.bytes) || '?'} bytes${hash}) with the corrections and settings below: open that file (links never carry uploaded data).`;
+      ui.linkHint.hidden = false;
+      app.showNotice(`Fit: open “${linked.input.name}” to reproduce the shared fit.`);
+      return true;
+    };
     ui.apply.addEventListener('click', () => file && parse());
     ui.run.addEventListener('click', runFit);
     ui.cancel.addEventListener('click', () => {
