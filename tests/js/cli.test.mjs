@@ -1,4 +1,4 @@
-// The command-line contract of build/tela (docs/DESIGN.md "Command line"): each command prints
+// The command-line contract of build/tela (../shared/docs/DESIGN.md, "Command line"): each command prints
 // one JSON object on stdout; bad input prints {"error": ...} and exits 2; a numerical failure
 // exits 3. Every call runs with a timeout, so a hang fails the test. Build first:
 // scripts/build.sh.

@@ -1,4 +1,4 @@
-// The `tela fit` and `tela synth-recording` contract (docs/DESIGN.md "Command line"): one
+// The `tela fit` and `tela synth-recording` contract (../shared/docs/DESIGN.md, "Command line"): one
 // JSON object on stdout with the fitted parameters, mean_error_cm, spatial_sd_cm,
 // evaluations and wall_ms; bad input exits 2 with {"error": ...} naming line and column.
 // Build first: scripts/build.sh.
