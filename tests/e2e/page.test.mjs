@@ -192,6 +192,67 @@ describe('page', () => {
     await page.context().close();
   });
 
+  test('grasping a node by clicking the cloth adds a keyframed control; keyframes are edited in the form', async (t) => {
+    if (!existsSync(cli)) {
+      t.skip('build/tela is not built');
+      return;
+    }
+    const { page, problems } = await open();
+    await pauseAt(page);
+    const scenario = async () => JSON.parse(await page.inputValue('#scenario-text'));
+    const before = (await scenario()).controls.length;
+    // Esc leaves the picking mode
+    await page.click('#grasp-node');
+    assert.equal(await page.getAttribute('#grasp-node', 'aria-pressed'), 'true');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.getAttribute('#grasp-node', 'aria-pressed'), 'false');
+    // the hanging sheet fills the middle of the view
+    await page.click('#grasp-node');
+    const box = await page.locator('#view').boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await page.waitForFunction((n) => JSON.parse(document.querySelector('#scenario-text').value).controls.length === n + 1, before, T);
+    let s = await scenario();
+    const grasp = s.controls.at(-1);
+    assert.equal(grasp.nodes.length, 1);
+    assert.ok(grasp.nodes[0] >= 0 && grasp.nodes[0] < 63);
+    assert.deepEqual(grasp.motion.keyframes.map((k) => k.time), [0, 0.5, 1.5]);
+    assert.match(await page.textContent('#status'), new RegExp(`Node ${grasp.nodes[0]} grasped`));
+    const i = s.controls.length - 1;
+
+    // the keyframes in the form: an edited offset, one more keyframe, one less
+    const offset = `[data-path="controls.${i}.motion.keyframes.2.offset"]`;
+    assert.equal(await page.inputValue(offset), '0, 0, 0.2');
+    await page.fill(offset, '0.1, 0, 0.3');
+    await page.press(offset, 'Tab');
+    await page.waitForFunction((k) => JSON.parse(document.querySelector('#scenario-text').value).controls[k].motion.keyframes[2].offset[0] === 0.1, i, T);
+    await page.click(`[data-add-keyframe="${i}"]`);
+    await page.waitForFunction((k) => JSON.parse(document.querySelector('#scenario-text').value).controls[k].motion.keyframes.length === 4, i, T);
+    await page.click(`[data-remove-keyframe="${i}.0"]`);
+    await page.waitForFunction((k) => JSON.parse(document.querySelector('#scenario-text').value).controls[k].motion.keyframes.length === 3, i, T);
+    s = await scenario();
+    assert.deepEqual(s.controls[i].motion.keyframes, [
+      { time: 0.5, offset: [0, 0, 0] }, { time: 1.5, offset: [0.1, 0, 0.3] }, { time: 2, offset: [0.1, 0, 0.3] }]);
+    // a time out of order: the core's message at the field
+    await page.fill(`[data-path="controls.${i}.motion.keyframes.1.time"]`, '0.2');
+    await page.press(`[data-path="controls.${i}.motion.keyframes.1.time"]`, 'Tab');
+    await page.waitForFunction(() => /strictly increasing/.test(document.querySelector('#params-error').textContent), null, T);
+
+    // the page runs it as the command line does
+    const stepped = await stepTimes(page, 20);
+    const dir = mkdtempSync(join(tmpdir(), 'tela-grasp-'));
+    try {
+      writeFileSync(join(dir, 's.json'), JSON.stringify(s));
+      const run = JSON.parse(execFileSync(cli, ['simulate', join(dir, 's.json'), '--steps', '20'], { encoding: 'utf8' }));
+      assert.equal(stepped.hash, run.state_hash);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await page.click(`[data-remove-control="${i}"]`);
+    await page.waitForFunction((n) => JSON.parse(document.querySelector('#scenario-text').value).controls.length === n, before, T);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
   test('a share link reproduces the state hash after the same number of steps', async () => {
     const { page, problems } = await open();
     // a non-default scenario: the link must carry it, not just a scene name

@@ -165,6 +165,21 @@ export const simulatePanel = {
         el('span', { className: 'unit', textContent: unit }));
     };
     const fieldset = (legend, ...rows) => el('fieldset', {}, el('legend', { textContent: legend }), ...rows);
+    const button = (text, data, title = '') => {
+      const b = el('button', { type: 'button', textContent: text, title });
+      for (const [key, value] of Object.entries(data)) b.dataset[key] = String(value);
+      return b;
+    };
+    // a keyframes motion: one row per keyframe (time, offset from the rest position), as the
+    // core interpolates them linearly and holds the ends
+    function keyframeTable(i, keyframes) {
+      const rows = keyframes.map((k, j) => el('div', { className: 'keyframe' },
+        el('div', {},
+          row(`controls.${i}.motion.keyframes.${j}.time`, `keyframe ${j + 1}: time`, 's', 'number', k.time),
+          row(`controls.${i}.motion.keyframes.${j}.offset`, 'offset from rest', 'm (x, y, z)', 'vector', k.offset.join(', '))),
+        keyframes.length > 1 ? button('×', { removeKeyframe: `${i}.${j}` }, `remove keyframe ${j + 1}`) : null));
+      return el('div', { className: 'keyframes' }, ...rows, button('+ keyframe', { addKeyframe: i }, 'one more keyframe, 0.5 s after the last'));
+    }
 
     function renderForm(scenario) {
       const focused = document.activeElement?.dataset?.path;
@@ -194,10 +209,16 @@ export const simulatePanel = {
         if (c.motion.type === 'sinusoid') {
           rows.push(row(`controls.${i}.motion.axis`, 'axis', 'x, y, z', 'vector', (c.motion.axis ?? [1, 0, 0]).join(', ')));
         }
+        if (c.motion.type === 'keyframes') rows.push(keyframeTable(i, c.motion.keyframes ?? []));
         // the grasp opens at this time and the nodes fall free; empty: held to the end
         rows.push(row(`controls.${i}.release`, 'release at', 's (empty: never)', 'optional', c.release));
+        rows.push(button('Remove', { removeControl: i }, `remove control ${i + 1}`));
         parts.push(fieldset(`Control ${i + 1}`, ...rows));
       });
+      ui.grasp = el('button', { type: 'button', id: 'grasp-node', textContent: 'Grasp a node…',
+        title: 'then click the cloth: the nearest node gets a control of its own (lifted 20 cm from 0.5 s to 1.5 s; edit its keyframes)' });
+      ui.grasp.setAttribute('aria-pressed', String(picking));
+      parts.push(el('div', { className: 'exports' }, ui.grasp));
       (scenario.obstacles ?? []).forEach((o, i) => {
         const rows = [row(`obstacles.${i}.mu`, 'friction μ', '', 'number', o.mu)];
         for (const [k, l, u, kind = 'number'] of OBSTACLE[o.type] ?? []) {
@@ -259,14 +280,64 @@ export const simulatePanel = {
       return { value: x };
     }
 
+    // the form's buttons: remove an obstacle or a control, add or remove a keyframe
     ui.form.addEventListener('click', async (event) => {
-      const button = event.target.closest('[data-remove-obstacle]');
-      if (!button || !app.state.scenario) return;
+      const b = event.target.closest('button[data-remove-obstacle], button[data-remove-control], button[data-add-keyframe], button[data-remove-keyframe]');
+      if (!b || !app.state.scenario) return;
       const scenario = structuredClone(app.state.scenario);
-      scenario.obstacles.splice(Number(button.dataset.removeObstacle), 1);
-      if (!scenario.obstacles.length) delete scenario.obstacles;
+      const d = b.dataset;
+      if (d.removeObstacle !== undefined) {
+        scenario.obstacles.splice(Number(d.removeObstacle), 1);
+        if (!scenario.obstacles.length) delete scenario.obstacles;
+      } else if (d.removeControl !== undefined) {
+        scenario.controls.splice(Number(d.removeControl), 1);
+      } else if (d.addKeyframe !== undefined) {
+        const frames = scenario.controls[Number(d.addKeyframe)].motion.keyframes;
+        const last = frames.at(-1);
+        frames.push({ time: Number((last.time + 0.5).toFixed(6)), offset: [...last.offset] });
+      } else {
+        const [i, j] = d.removeKeyframe.split('.').map(Number);
+        scenario.controls[i].motion.keyframes.splice(j, 1);
+      }
       const answer = await app.loadScenario(scenario, { play: app.state.playing });
       if (!answer.ok) showParamsError(answer.message, '');
+    });
+
+    // grasping: the next click on the cloth (not a drag) gives the nearest node a control
+    let picking = false;
+    function setPicking(on) {
+      picking = on;
+      ui.grasp?.setAttribute('aria-pressed', String(on));
+      document.getElementById('view')?.classList.toggle('picking', on);
+      if (on) {
+        app.setStatus('Click the cloth where it should be grasped (Esc: cancel).');
+        // on a narrow screen the panel is below the view: bring the cloth back in sight
+        document.getElementById('view')?.scrollIntoView({ block: 'nearest' });
+      }
+    }
+    ui.form.addEventListener('click', (event) => {
+      if (event.target.id === 'grasp-node') setPicking(!picking);
+    });
+    const canvas = document.getElementById('view');
+    let down = null;
+    canvas?.addEventListener('pointerdown', (e) => { down = [e.clientX, e.clientY]; });
+    canvas?.addEventListener('pointerup', async (e) => {
+      if (!picking || !down || Math.hypot(e.clientX - down[0], e.clientY - down[1]) > 5) return;
+      const node = app.view?.pickNode(e.clientX, e.clientY) ?? -1;
+      if (node < 0) return app.setStatus('No cloth there: click on the cloth (Esc: cancel).');
+      setPicking(false);
+      const scenario = structuredClone(app.state.scenario);
+      scenario.controls.push({ nodes: [node], motion: { type: 'keyframes', keyframes: [
+        { time: 0, offset: [0, 0, 0] }, { time: 0.5, offset: [0, 0, 0] }, { time: 1.5, offset: [0, 0, 0.2] }] } });
+      const answer = await app.loadScenario(scenario, { play: app.state.playing });
+      if (!answer.ok) return showParamsError(answer.message, '');
+      app.setStatus(`Node ${node} grasped: control ${scenario.controls.length} lifts it 20 cm from 0.5 s to 1.5 s.`);
+    });
+    window.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && picking) {
+        setPicking(false);
+        app.setStatus('Grasping cancelled.');
+      }
     });
     ui.form.addEventListener('change', async (event) => {
       if (event.target.id === 'add-obstacle') {

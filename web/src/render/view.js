@@ -357,6 +357,29 @@ export function createView(canvas) {
       pinMaterial.visible = on;
       dirty = true;
     },
+    // the cloth node nearest to where the ray through a canvas point (client pixels) first
+    // meets the cloth, or -1 where it misses
+    pickNode(clientX, clientY) {
+      if (!topology || !cloth.visible) return -1;
+      const rect = canvas.getBoundingClientRect();
+      const ndc = new THREE.Vector2(((clientX - rect.left) / rect.width) * 2 - 1, 1 - ((clientY - rect.top) / rect.height) * 2);
+      const raycaster = new THREE.Raycaster();
+      raycaster.setFromCamera(ndc, camera);
+      geometry.computeBoundingSphere(); // the cloth moved since the last pick
+      const [hit] = raycaster.intersectObject(cloth, false);
+      if (!hit) return -1;
+      let best = -1, nearest = Infinity;
+      const p = new THREE.Vector3();
+      for (const corner of [hit.face.a, hit.face.b, hit.face.c]) {
+        const node = topology.corners[corner];
+        const d = hit.point.distanceToSquared(p.fromArray(nodePositions, 3 * node));
+        if (d < nearest) {
+          nearest = d;
+          best = node;
+        }
+      }
+      return best;
+    },
     // camera position and orbit target, three.js frame, for share links
     cameraState() {
       const r = (x) => Number(x.toFixed(4));
