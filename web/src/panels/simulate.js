@@ -39,8 +39,9 @@ const OBSTACLE = {
   stick: [['radius', 'radius', 'm'], ['segment', 'segment', 'm']],
   needles: [['center', 'base centre', 'm', 'vector'], ['spacing', 'spacing', 'm'], ['c1', 'profile c₁', ''], ['c2', 'profile c₂', 'm']],
 };
+// field, label, unit, the core's default (scenario.h SelfCollision)
 const SELF_COLLISION = [
-  ['thickness', 'thickness τ₀', 'm'], ['mu', 'cloth–cloth μ', ''], ['proximity', 'proximity ω', '[0, 0.5]'],
+  ['thickness', 'thickness τ₀', 'm', 0.003], ['mu', 'cloth–cloth μ', '', 0.3], ['proximity', 'proximity ω', '[0, 0.5]', 0.5],
 ];
 // A new obstacle of `type` placed 5 cm below the cloth's lowest point at t = 0 (bounds: its
 // { min, max } in the core frame, z up), under the cloth's centre, so that the run starts clear
@@ -226,9 +227,7 @@ export const simulatePanel = {
         }
         const json = [o.type === 'stick' && 'polyline', o.type === 'needles' && 'count', o.motion && 'motion'].filter(Boolean);
         if (json.length) rows.push(el('p', { className: 'hint', textContent: `${json.join(', ')}: edit as JSON (below)` }));
-        const remove = el('button', { type: 'button', textContent: 'Remove', title: `remove obstacle ${i + 1}` });
-        remove.dataset.removeObstacle = String(i);
-        rows.push(remove);
+        rows.push(button('Remove', { removeObstacle: i }, `remove obstacle ${i + 1}`));
         parts.push(fieldset(`Obstacle ${i + 1}: ${o.type}${o.motion ? ' (moving)' : ''}`, ...rows));
       });
       const add = el('select', { id: 'add-obstacle' }, el('option', { value: '', textContent: 'add an obstacle…' }),
@@ -238,7 +237,7 @@ export const simulatePanel = {
       const self = scenario.self_collision ?? {};
       parts.push(fieldset('Contacts', add,
         row('self_collision.enabled', 'self-collisions', '', 'bool', self.enabled ?? false),
-        ...SELF_COLLISION.map(([k, l, u]) => row(`self_collision.${k}`, l, u, 'number', self[k] ?? { thickness: 0.003, mu: 0.3, proximity: 0.5 }[k]))));
+        ...SELF_COLLISION.map(([k, l, u, fallback]) => row(`self_collision.${k}`, l, u, 'number', self[k] ?? fallback))));
       ui.form.replaceChildren(...parts);
       if (focused) ui.form.querySelector(`[data-path="${focused}"]`)?.focus();
     }
@@ -280,8 +279,9 @@ export const simulatePanel = {
       return { value: x };
     }
 
-    // the form's buttons: remove an obstacle or a control, add or remove a keyframe
+    // the form's buttons: grasp a node, remove an obstacle or a control, add or remove a keyframe
     ui.form.addEventListener('click', async (event) => {
+      if (event.target.id === 'grasp-node') return setPicking(!picking);
       const b = event.target.closest('button[data-remove-obstacle], button[data-remove-control], button[data-add-keyframe], button[data-remove-keyframe]');
       if (!b || !app.state.scenario) return;
       const scenario = structuredClone(app.state.scenario);
@@ -315,9 +315,6 @@ export const simulatePanel = {
         document.getElementById('view')?.scrollIntoView({ block: 'nearest' });
       }
     }
-    ui.form.addEventListener('click', (event) => {
-      if (event.target.id === 'grasp-node') setPicking(!picking);
-    });
     const canvas = document.getElementById('view');
     let down = null;
     canvas?.addEventListener('pointerdown', (e) => { down = [e.clientX, e.clientY]; });
