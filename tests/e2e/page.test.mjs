@@ -206,10 +206,27 @@ describe('page', () => {
     assert.equal(await page.getAttribute('#grasp-node', 'aria-pressed'), 'true');
     await page.keyboard.press('Escape');
     assert.equal(await page.getAttribute('#grasp-node', 'aria-pressed'), 'false');
-    // the hanging sheet fills the middle of the view
+    // a click on a pixel of the cloth (clearly coloured: not the grey floor or background)
     await page.click('#grasp-node');
     const box = await page.locator('#view').boundingBox();
-    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    const [px, py] = await page.evaluate(() => {
+      const canvas = document.querySelector('#view');
+      const copy = Object.assign(document.createElement('canvas'), { width: canvas.width, height: canvas.height });
+      const ctx = copy.getContext('2d');
+      ctx.drawImage(canvas, 0, 0);
+      const { data } = ctx.getImageData(0, 0, copy.width, copy.height);
+      let sx = 0, sy = 0, n = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        if (Math.max(data[i], data[i + 1], data[i + 2]) - Math.min(data[i], data[i + 1], data[i + 2]) > 40) {
+          sx += (i / 4) % copy.width;
+          sy += Math.floor(i / 4 / copy.width);
+          n++;
+        }
+      }
+      const scale = canvas.clientWidth / canvas.width;
+      return [(sx / n) * scale, (sy / n) * scale];
+    });
+    await page.mouse.click(box.x + px, box.y + py);
     await page.waitForFunction((n) => JSON.parse(document.querySelector('#scenario-text').value).controls.length === n + 1, before, T);
     let s = await scenario();
     const grasp = s.controls.at(-1);
