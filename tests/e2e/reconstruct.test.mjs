@@ -174,6 +174,15 @@ describe('reconstruct panel', () => {
     await drop(fourth, 'scan.ply', text.replace('end_header', 'comment another scan\nend_header'));
     await fourth.waitForFunction(() => window.__tela.reconstruct.status === 'done', null, T);
     assert.match(await fourth.textContent('#notice'), /is not the file the link was made with/);
+
+    // a link whose panel state is not one: said so, the scene opens and the panel keeps its defaults
+    const { encodeShareHash } = await import('../../web/src/share/link.js');
+    const scenario = JSON.parse(await fourth.inputValue('#scenario-text'));
+    const damaged = await encodeShareHash({ scenario, steps: 0, view: { panel: 'reconstruct' }, panels: { reconstruct: 'garbage' } });
+    const fifth = await app.open(damaged, { problems });
+    await fifth.waitForFunction(() => /Reconstruct settings are not readable/.test(document.querySelector('#error').textContent), null, T);
+    assert.equal(await fifth.getAttribute('#tab-reconstruct', 'aria-selected'), 'true');
+    assert.equal(await fifth.inputValue('[data-key="levels"]'), '32');
     assert.deepEqual(problems, []);
   });
 });
