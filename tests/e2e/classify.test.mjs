@@ -92,6 +92,8 @@ describe('classify panel', () => {
     await page.waitForFunction(() => window.__tela?.ready, null, T);
     await page.click('#tab-classify');
     await page.waitForFunction(() => window.__tela.classify.steps >= 60, null, { timeout: 90000 });
+    await page.selectOption('#classify-k', '3'); // the vote travels in the link too
+    await page.waitForFunction(() => window.__tela.classify.k === 3, null, T);
     await page.click('#share'); // pauses, then writes the link
     await page.waitForFunction(() => location.hash.startsWith('#v1=') && !window.__tela.playing, null, T);
     const steps = await page.evaluate(() => window.__tela.steps);
@@ -118,6 +120,8 @@ describe('classify panel', () => {
     assert.equal(await fresh.getAttribute('#tab-classify', 'aria-selected'), 'true');
     await fresh.waitForFunction((k) => window.__tela.classify.steps === k, steps, T);
     const reopened = await panelState(fresh);
+    assert.equal(await fresh.inputValue('#classify-k'), '3');
+    assert.equal(reopened.k, 3);
     assert.equal(reopened.className, shown.className);
     assert.equal(reopened.distance, shown.distance);
     assert.deepEqual(reopened.values, shown.values);
@@ -179,6 +183,23 @@ describe('classify panel', () => {
       assert.equal(s5.className, native5.class);
       assert.equal(s5.knnVotes, native5.knn_votes);
       assert.match(await page.textContent('#classify-prediction'), new RegExp(`\\(${native5.knn_votes} of the 5 nearest states\\)`));
+
+      // a share link names the OBJ (never carries it) and asks for it; opened again, it is classified
+      await page.click('#share');
+      await page.waitForFunction(() => /the OBJ is not in the link/.test(document.querySelector('#notice').textContent), null, T);
+      const linked = await app.open(new URL(page.url()).hash, { problems });
+      await linked.waitForFunction(() => /open that file/.test(document.querySelector('#classify-link-hint')?.textContent ?? ''), null, T);
+      assert.match(await linked.textContent('#classify-link-hint'), /“folded\.obj”/);
+      assert.equal(await linked.inputValue('#classify-k'), '5');
+      await linked.evaluate(([n, c]) => {
+        const data = new DataTransfer();
+        data.items.add(new File([c], n));
+        window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+      }, ['folded.obj', readFileSync(obj, 'utf8')]);
+      await linked.waitForFunction(() => window.__tela.classify?.source === 'obj' && window.__tela.classify.status === 'classified' && window.__tela.classify.k === 5, null, T);
+      assert.equal((await panelState(linked)).className, native5.class);
+      assert.ok(await linked.isHidden('#classify-link-hint'));
+      await linked.context().close();
 
       // a broken OBJ gets the parser's message in the panel
       await page.evaluate(([n, c]) => {

@@ -12,6 +12,7 @@ import { niceCeiling } from '../render/colormap.js';
 import { divergingGradient, drawMatrix, segmentCount, upperIndex } from '../dgli/heatmap.js';
 import { createStateView } from '../dgli/state_view.js';
 import { version as APP_VERSION } from '../../../package.json';
+import { sha256 } from '../io/hash.js';
 import './panels.css';
 
 const DATABASE_URL = `${import.meta.env.BASE_URL}dgli/database.json`;
@@ -66,6 +67,7 @@ export const classifyPanel = {
     ui.bar.style.background = divergingGradient();
     ui.entry = el('p', { className: 'hint', id: 'classify-entry', textContent: 'Hover an entry to see its two segments on the cloth.' });
     ui.error = el('p', { className: 'field-error', id: 'classify-error', hidden: true });
+    ui.linkHint = el('p', { className: 'hint', id: 'classify-link-hint', hidden: true });
     ui.exportJson = el('button', { type: 'button', id: 'classify-export', textContent: 'Classification JSON', disabled: true });
     ui.gallery = el('div', { className: 'ref-gallery', id: 'classify-gallery' });
     ui.provenance = el('p', { className: 'hint' });
@@ -82,7 +84,7 @@ export const classifyPanel = {
     ui.matrixTitle = el('h2', { textContent: 'dGLI matrix (current frame)' });
     container.append(
       el('label', { className: 'source-row' }, 'classify', ui.source),
-      el('label', { className: 'source-row' }, 'by its', ui.k),
+      el('label', { className: 'source-row' }, 'by its', ui.k), ui.linkHint,
       el('h2', { textContent: 'Predicted class' }), ui.prediction, ui.error,
       el('div', { className: 'exports' }, ui.exportJson),
       ui.matrixTitle,
@@ -258,7 +260,8 @@ export const classifyPanel = {
       if (boundary && source() === 'boundary') classifyOpened();
     });
     // an OBJ cloth state opened in the page (drop router -> open)
-    let objState = null; // { name, text }
+    let objState = null; // { name, text, sha256 }
+    let linkedObj = null; // a share link's OBJ state waiting to be opened: { name, sha256 }
     // the reconstructed boundary or the opened OBJ: classified when it or the settings change
     async function classifyOpened() {
       const kind = source();
@@ -275,7 +278,13 @@ export const classifyPanel = {
     }
     this.open = async ({ name, bytes, format }) => {
       if (format === 'dgli-database') return openDatabase(name, new TextDecoder().decode(bytes));
-      objState = { name, text: new TextDecoder().decode(bytes) };
+      objState = { name, text: new TextDecoder().decode(bytes), sha256: await sha256(bytes) };
+      if (linkedObj) {
+        const differs = linkedObj.sha256 && objState.sha256 && linkedObj.sha256 !== objState.sha256;
+        linkedObj = null;
+        ui.linkHint.hidden = true;
+        if (differs) app.showNotice(`Classify: “${name}” is not the OBJ the link was made with; it is classified anyway.`);
+      }
       const option = ui.source.options[2];
       option.disabled = false;
       option.textContent = `the opened mesh “${name}”`;
@@ -293,6 +302,28 @@ export const classifyPanel = {
       drawHighlight();
     }
     ui.source.addEventListener('change', sourceChanged);
+
+    // ---- share links: the vote and what was classified (an opened OBJ by name and SHA-256,
+    // never its contents); the simulated frame is the link's scene and step
+    this.shareState = () => {
+      const shared = { k: k(), source: source(),
+        ...(source() === 'obj' && objState ? { obj: { name: objState.name, sha256: objState.sha256 } } : {}) };
+      const note = shared.obj
+        ? `the classification settings for “${objState.name}”; the OBJ is not in the link: whoever opens it is asked for that file`
+        : `the classification settings (${shared.k === 1 ? 'nearest state' : `${shared.k} nearest states`})`;
+      return { state: shared, note };
+    };
+    this.restoreState = async (s) => {
+      if (typeof s !== 'object' || s === null) return false;
+      if ([1, 3, 5, 7, 9].includes(s.k)) ui.k.value = String(s.k);
+      if (s.source === 'obj' && typeof s.obj?.name === 'string') {
+        linkedObj = { name: s.obj.name, sha256: typeof s.obj.sha256 === 'string' ? s.obj.sha256 : null };
+        ui.linkHint.textContent = `This link classified the OBJ state “${linkedObj.name}”: open that file (links never carry uploaded data).`;
+        ui.linkHint.hidden = false;
+      }
+      sourceChanged();
+      return true;
+    };
     ui.k.addEventListener('change', sourceChanged);
     async function classifyLatest() {
       if (!active || inFlight || !latest || !sceneReady || databaseFailed || source() !== 'frame') return;
