@@ -159,6 +159,13 @@ describe('fit panel', () => {
     const [download] = await Promise.all([page.waitForEvent('download', T), page.click('#fit-export')]);
     const exported = JSON.parse(readFileSync(await download.path(), 'utf8'));
     assert.equal(exported.kind, 'tela-fit');
+    // the replay marker by marker: a row per step and marker, distances where the marker was seen
+    const [replayFile] = await Promise.all([page.waitForEvent('download', T), page.click('#fit-export-replay')]);
+    const rows = readFileSync(await replayFile.path(), 'utf8').trim().split('\n');
+    assert.equal(rows[0], 'step,time,marker,recorded_x,recorded_y,recorded_z,simulated_x,simulated_y,simulated_z,distance_cm');
+    assert.equal(rows.length - 1, (s.mesh.steps + 1) * 12);
+    const distances = rows.slice(1).map((r) => r.split(',')[9]).filter((d) => d !== '').map(Number);
+    assert.ok(distances.length > 0.9 * (rows.length - 1) && distances.every((d) => d >= 0 && d < 20));
     assert.equal(exported.fit.delta_over_rho, r.delta_over_rho);
     assert.equal(exported.fit.alpha_over_rho, r.alpha_over_rho);
     assert.equal(exported.input.sha256, createHash('sha256').update(bytes).digest('hex'));

@@ -6,7 +6,7 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { sniffFormat } from '../../web/src/io/sniff.js';
 import { decodeShareHash, encodeShareHash } from '../../web/src/share/link.js';
-import { objText, plyText, trajectoryCsv } from '../../web/src/io/export.js';
+import { markerReplayCsv, objText, plyText, trajectoryCsv } from '../../web/src/io/export.js';
 import { edgeStrains } from '../../web/src/sim/strain.js';
 import { writeC3d } from './c3d_file.mjs';
 
@@ -141,5 +141,22 @@ describe('export writers', () => {
     const stretched = Float64Array.from([0, 0, 0, 1.1, 0, 0, 1.1, 1, 0, 0, 1, 0]);
     const [strain] = edgeStrains(stretched, rest, Int32Array.from([0, 1, 2, 3]));
     assert.ok(Math.abs(strain - 0.1) < 1e-6, String(strain));
+  });
+});
+
+describe('fit replay CSV', () => {
+  test('one row per step and marker: recorded, simulated, distance; occluded samples left empty', () => {
+    // 2 steps, 2 markers on nodes 2 and 0 of a 3-node mesh; marker "b,1" occluded at step 1
+    const markers = Float32Array.from([0, 0, 1, 1, 0, 1, 0, 0, 1.5, NaN, NaN, NaN]);
+    const simulated = Float32Array.from([1, 0, 1, 9, 9, 9, 0, 0.03, 1, 1, 0, 1, 9, 9, 9, 0, 0, 1.5]);
+    const text = markerReplayCsv({ markers, simulated, markerNodes: [2, 0], nodes: 3, names: ['a', 'b,1'], dt: 0.01 }).join('');
+    const lines = text.trim().split('\n');
+    assert.equal(lines[0], 'step,time,marker,recorded_x,recorded_y,recorded_z,simulated_x,simulated_y,simulated_z,distance_cm');
+    assert.equal(lines.length, 5);
+    const cells = lines[1].split(',');
+    assert.deepEqual(cells.slice(0, 3), ['0', '0', 'a']);
+    assert.ok(Math.abs(Number(cells[9]) - 3) < 1e-4, cells[9]); // (0, 0, 1) against (0, 0.03, 1)
+    assert.equal(lines[2], '0,0,"b,1",1,0,1,1,0,1,0');
+    assert.equal(lines[4], '1,0.01,"b,1",,,,1,0,1,');
   });
 });

@@ -50,3 +50,27 @@ export function plyText(positions, faces, comment = '') {
   }
   return out.join('\n') + '\n';
 }
+
+// A fit's replay, marker by marker: one row per simulation step and grid marker with the
+// recorded position, its node's simulated position (metres, the recording's z-up frame) and
+// their distance in cm; an occluded sample leaves the recorded cells and the distance empty.
+// markers: #steps+1 by #markers*3 (NaN = occluded); simulated: #steps+1 by #nodes*3;
+// markerNodes: each marker's node; names: the markers' names in grid order. Text chunks.
+export function markerReplayCsv({ markers, simulated, markerNodes, nodes, names, dt }) {
+  const m = markerNodes.length;
+  const steps = Math.min(markers.length / (3 * m), simulated.length / (3 * nodes));
+  const quote = (s) => (/[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
+  const chunks = ['step,time,marker,recorded_x,recorded_y,recorded_z,simulated_x,simulated_y,simulated_z,distance_cm\n'];
+  for (let s = 0; s < steps; s++) {
+    const lines = [];
+    for (let k = 0; k < m; k++) {
+      const r = markers.subarray(3 * (s * m + k), 3 * (s * m + k) + 3);
+      const p = simulated.subarray(3 * (s * nodes + markerNodes[k]), 3 * (s * nodes + markerNodes[k]) + 3);
+      const seen = Number.isFinite(r[0]);
+      const d = seen ? num(100 * Math.hypot(r[0] - p[0], r[1] - p[1], r[2] - p[2])) : '';
+      lines.push(`${s},${num(Number((s * dt).toFixed(9)))},${quote(names[k])},${seen ? Array.from(r, num).join(',') : ',,'},${Array.from(p, num).join(',')},${d}\n`);
+    }
+    chunks.push(lines.join(''));
+  }
+  return chunks;
+}

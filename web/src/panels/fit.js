@@ -18,6 +18,7 @@ import { drawErrorCurve, drawHeatmap } from '../fit/plots.js';
 import { createReplayView } from '../fit/replay_view.js';
 import { encodeShareHash } from '../share/link.js';
 import { sha256 } from '../io/hash.js';
+import { markerReplayCsv } from '../io/export.js';
 import '../fit/fit.css';
 
 let openFile = null; // the mounted panel's open(name, bytes)
@@ -185,6 +186,8 @@ export const fitPanel = {
     ui.replayPlay = el('button', { type: 'button', id: 'fit-replay-play', textContent: 'Play' });
     ui.replayTime = el('span', { className: 'unit', textContent: '' });
     ui.exportJson = el('button', { type: 'button', id: 'fit-export', textContent: 'Export fit (JSON)' });
+    ui.exportReplay = el('button', { type: 'button', id: 'fit-export-replay', textContent: 'Replay CSV', disabled: true,
+      title: 'per step and marker: recorded and simulated positions and their distance (the replay at the fitted parameters)' });
     ui.share = el('button', { type: 'button', id: 'fit-share', textContent: 'Share link (parameters)' });
     ui.replayHint = el('p', { className: 'hint', id: 'fit-replay-hint' });
     ui.replayBox = el('div', { id: 'fit-replay', hidden: true },
@@ -196,7 +199,7 @@ export const fitPanel = {
       el('h2', { textContent: 'Error map' }),
       el('p', { className: 'hint', textContent: 'ē over (δ/ρ, α/ρ) on the training window: ✚ fit · □ best sweep point · ○ a-priori estimate (Table 4.6); log colour scale' }),
       ui.heat,
-      el('div', { className: 'exports' }, ui.exportJson, ui.share));
+      el('div', { className: 'exports' }, ui.exportJson, ui.exportReplay, ui.share));
     container.append(ui.replayBox, ui.results);
 
     const setState = (s) => { mirror.state = s; };
@@ -436,6 +439,8 @@ export const fitPanel = {
 
     // the recorded markers in the 3D view, before any fit
     let triangles = null;
+    let recordedMarkers = null; // the recording in grid order on the simulation's steps
+    let simulated = null;       // the replay at the fitted parameters
     async function showRecorded(mine) {
       replaySteps = 0;
       ui.replayBox.hidden = true;
@@ -445,6 +450,9 @@ export const fitPanel = {
       if (mine !== client) return;
       if (!answer.ok) return showFitError(`The recording could not be drawn: ${answer.error}`);
       triangles = answer.triangles;
+      recordedMarkers = answer.markers;
+      simulated = null;
+      ui.exportReplay.disabled = true;
       const { cols, rows, order, held } = summary.grid;
       replaySteps = view3d.setRecording({ markers: answer.markers, cols, rows, dt: summary.mesh.dt,
         held: held.map((name) => order.indexOf(name)), obstacles: answer.obstacles });
@@ -462,6 +470,8 @@ export const fitPanel = {
       const answer = await mine.replay(result.delta_over_rho, result.alpha_over_rho, result.mu);
       if (mine !== client) return;
       if (!answer.ok) return showFitError(`The replay could not be simulated: ${answer.error}`);
+      simulated = answer.simulated;
+      ui.exportReplay.disabled = false;
       view3d.setReplay({ simulated: answer.simulated, triangles, markerNodes: summary.mesh.marker_nodes, nodes: summary.mesh.nx * summary.mesh.ny });
       ui.replayHint.textContent = `The simulated cloth at the fitted δ/ρ = ${fmt(result.delta_over_rho)}, α/ρ = ${fmt(result.alpha_over_rho)}${result.mu !== null && result.mu !== undefined ? `, μ = ${fmt(result.mu)}` : ''} and the recorded markers, each coloured by its distance to its node (lines join them).`;
       showStep(Number(ui.slider.value));
@@ -508,6 +518,17 @@ export const fitPanel = {
       const blob = new Blob([text], { type: 'application/json' });
       const url = URL.createObjectURL(blob);
       const a = el('a', { href: url, download: `tela-fit-${file.name.replace(/\.[^.]*$/, '')}.json` });
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10000);
+    });
+    ui.exportReplay.addEventListener('click', () => {
+      if (!simulated || !recordedMarkers) return;
+      const chunks = markerReplayCsv({ markers: recordedMarkers, simulated, markerNodes: summary.mesh.marker_nodes,
+        nodes: summary.mesh.nx * summary.mesh.ny, names: summary.grid.order, dt: summary.mesh.dt });
+      const url = URL.createObjectURL(new Blob(chunks, { type: 'text/csv' }));
+      const a = el('a', { href: url, download: `tela-fit-replay-${file.name.replace(/\.[^.]*$/, '')}.csv` });
       document.body.append(a);
       a.click();
       a.remove();
