@@ -43,6 +43,12 @@ describe('reconstruct panel', () => {
     // (a few empty where the sampling is sparse), far fewer than the 3,000 points
     assert.ok(thinned >= 350 && thinned < 1500, `voxel 5 cm kept ${thinned} points`);
     assert.match(await page.textContent('#reconstruct-clean-summary'), /input 3000 → voxel \d+/);
+    // the cleaned cloud as PLY: the points the preview kept
+    const [cleanedFile] = await Promise.all([page.waitForEvent('download', T), page.click('#reconstruct-export-cleaned')]);
+    const cleanedPly = readFileSync(await cleanedFile.path(), 'utf8');
+    assert.equal(Number(cleanedPly.match(/element vertex (\d+)/)[1]), thinned);
+    assert.match(cleanedPly, /comment tela cleaned cloud of wavy-cloth\.ply: input 3000 -> voxel \d+/);
+    assert.equal(cleanedPly.split('end_header\n')[1].trim().split('\n').length, thinned);
     await page.fill('[data-key="voxel"]', '0');
     await page.waitForFunction(() => window.__tela.reconstruct.cleaned === 3000, null, T);
 

@@ -7,7 +7,7 @@
 // window.__tela.reconstruct mirrors the panel's state for tests.
 import { createWorkerClient } from '../ui/worker_client.js';
 import { createCloudView, CELL_COLORS, glyphStyle } from '../morse/cloud_view.js';
-import { objText } from '../io/export.js';
+import { objText, plyText } from '../io/export.js';
 import { sha256 } from '../io/hash.js';
 import { version as APP_VERSION } from '../../../package.json';
 import './panels.css';
@@ -240,9 +240,11 @@ export const reconstructPanel = {
     ui.exportMesh = el('button', { type: 'button', id: 'reconstruct-export-mesh', textContent: 'Mesh OBJ', disabled: true });
     ui.exportJson = el('button', { type: 'button', id: 'reconstruct-export-json', textContent: 'Cell complex JSON', disabled: true });
     ui.simulate = el('button', { type: 'button', id: 'reconstruct-simulate', textContent: 'Simulate the mesh', disabled: true });
+    ui.exportCleaned = el('button', { type: 'button', id: 'reconstruct-export-cleaned', textContent: 'Cleaned cloud PLY', disabled: true,
+      title: 'the points the cleaning kept (the whole cloud when no cleaning is on), as ASCII PLY' });
     ui.warnings = el('p', { className: 'hint' });
     container.append(el('h2', { textContent: 'Cells and topology' }), ui.summary, ui.legend, ui.toggles, ui.warnings,
-      el('div', { className: 'exports' }, ui.exportPly, ui.exportJson, ui.exportMesh, ui.simulate));
+      el('div', { className: 'exports' }, ui.exportCleaned, ui.exportPly, ui.exportJson, ui.exportMesh, ui.simulate));
 
     // ---- behaviour
     function setBusy(stage) {
@@ -339,15 +341,15 @@ export const reconstructPanel = {
       setBusy('');
       if (answer.cancelled) return;
       if (!answer.ok) {
-        cloud = null;
-        ui.run.disabled = true;
+        cloud = cleaned = null;
+        ui.run.disabled = ui.exportCleaned.disabled = true;
         ui.info.textContent = `“${name}”: not read.`;
         showError(`“${name}” could not be read as a point cloud: ${answer.error}`);
         return;
       }
       if (answer.count < 10) {
-        cloud = null;
-        ui.run.disabled = true;
+        cloud = cleaned = null;
+        ui.run.disabled = ui.exportCleaned.disabled = true;
         showError(`“${name}” holds only ${answer.count} usable point${answer.count === 1 ? '' : 's'}; a reconstruction needs many more.`);
         return;
       }
@@ -362,7 +364,7 @@ export const reconstructPanel = {
       const grid = answer.gridWidth > 0 ? ` · organized ${answer.gridWidth} × ${answer.gridHeight}` : '';
       const dropped = answer.droppedNonFinite ? ` · ${answer.droppedNonFinite} NaN points dropped` : '';
       ui.info.textContent = `“${name}”: ${answer.format}, ${answer.count} points${grid}${dropped} (read in ${fmt(answer.ms, 2)} ms).`;
-      ui.run.disabled = false;
+      ui.run.disabled = ui.exportCleaned.disabled = false;
       view?.setCloud(cloud.positions, colors);
       if (cleaningOn(options())) await preview();
       else ui.cleanSummary.textContent = `no cleaning: ${answer.count} points`;
@@ -564,6 +566,11 @@ export const reconstructPanel = {
       const text = JSON.stringify(complexJson(result, { name: state.name, points: state.points, ...reconstructedFrom }), null, 1);
       state.exported = text;
       download(text, `${base()}-complex.json`, 'application/json');
+    });
+    ui.exportCleaned.addEventListener('click', () => {
+      if (!cleaned) return;
+      const how = cleanedWith ? cleanedWith.steps.map((s) => `${s.step} ${s.count}`).join(' -> ') : 'no cleaning';
+      download(plyText(cleaned, new Int32Array(0), `tela cleaned cloud of ${state.name}: ${how}`), `${base()}-cleaned.ply`);
     });
     ui.exportMesh.addEventListener('click', () => {
       if (result?.mesh) download(objText(result.mesh.positions, meshFaces(result.mesh), `tela re-sampled mesh of ${state.name}`), `${base()}-mesh.obj`);
