@@ -126,3 +126,35 @@ describe('reconstructCloud (wasm)', () => {
     }
   });
 });
+
+// The CLI's file outputs, as the page's exports: the cleaned cloud (PLY) and the re-sampled
+// mesh (OBJ) of the shipped sample; an unwritable path is an error (exit 2).
+describe('tela reconstruct --cleaned-out / --mesh-out', () => {
+  const cli = join(root, 'build/tela');
+  test('write the cleaned cloud and the mesh the summary counts', (t) => {
+    if (!existsSync(cli)) return t.skip('build/tela is not built');
+    const dir = mkdtempSync(join(tmpdir(), 'tela-rec-out-'));
+    try {
+      const sample = join(root, 'public/samples/wavy-cloth.ply');
+      const run = spawnSync(cli, ['reconstruct', sample, '--voxel', '0.03', '--cleaned-out', join(dir, 'c.ply'), '--mesh-out', join(dir, 'm.obj')],
+        { encoding: 'utf8', timeout: 60000 });
+      assert.equal(run.status, 0, run.stdout + run.stderr);
+      const summary = JSON.parse(run.stdout);
+      const ply = readFileSync(join(dir, 'c.ply'), 'utf8');
+      assert.equal(Number(ply.match(/element vertex (\d+)/)[1]), summary.cleaning.at(-1).count);
+      const obj = readFileSync(join(dir, 'm.obj'), 'utf8').split('\n');
+      assert.equal(obj.filter((l) => l.startsWith('v ')).length, summary.mesh_nodes);
+      const faces = obj.filter((l) => l.startsWith('f '));
+      assert.ok(faces.length > 0 && faces.every((l) => l.split(' ').slice(1).every((i) => Number(i) >= 1 && Number(i) <= summary.mesh_nodes)));
+      // the written cloud reads back through the same command, to the same topology
+      const again = JSON.parse(spawnSync(cli, ['reconstruct', join(dir, 'c.ply')], { encoding: 'utf8', timeout: 60000 }).stdout);
+      assert.deepEqual(again.cells, summary.cells);
+
+      const bad = spawnSync(cli, ['reconstruct', sample, '--mesh-out', join(dir, 'missing', 'm.obj')], { encoding: 'utf8', timeout: 60000 });
+      assert.equal(bad.status, 2);
+      assert.match(JSON.parse(bad.stdout).error, /^--mesh-out: cannot write/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

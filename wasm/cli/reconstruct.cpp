@@ -1,14 +1,19 @@
 // tela reconstruct CLOUD [--direction x,y,z] [--levels N] [--seed N] [--mesh-nodes N]
 //                        [--crop x0,y0,z0,x1,y1,z1] [--voxel S] [--outliers K[,RATIO]]
-//                        [--remove-planes K] [--plane-distance D]:
+//                        [--remove-planes K] [--plane-distance D]
+//                        [--cleaned-out FILE.ply] [--mesh-out FILE.obj]:
 // the Morse-theory reconstruction of a point cloud (thesis ch. 5). The cloud (PLY, PCD,
 // XYZ/CSV/TXT, OBJ) is parsed by the pointcloud module and cleaned as the page does
 // (pointcloud/cleaning.h, in this order): --crop keeps the points in a box; --voxel S averages
 // them on a box grid of side S metres; --outliers K[,RATIO] removes the statistical outliers
 // (K neighbours, RATIO standard deviations, default 2); --remove-planes K removes up to K
 // dominant planes (RANSAC, points within D metres, by default twice the median spacing).
+// --cleaned-out writes the cleaned cloud (ASCII PLY), --mesh-out the re-sampled quad mesh
+// (OBJ), as the page's exports do.
 #include "cli.h"
 
+#include "geometry/obj_text.h"
+#include "pointcloud/ply.h"
 #include "morse/reconstruction.h"
 #include "pointcloud/cleaning.h"
 #include "pointcloud/parse_point_cloud.h"
@@ -18,6 +23,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -33,13 +39,19 @@ bool parse_numbers(const std::string& text, std::size_t count, std::vector<doubl
   return out.size() == count;
 }
 
+bool write_text(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  return out && (out << text) && out.flush();
+}
+
 }  // namespace
 
 int run_reconstruct(const std::vector<std::string>& args) {
   const std::string usage =
       "usage: tela reconstruct CLOUD [--direction x,y,z] [--levels N] [--seed N] [--mesh-nodes N] "
-      "[--crop x0,y0,z0,x1,y1,z1] [--voxel S] [--outliers K[,RATIO]] [--remove-planes K] [--plane-distance D]";
-  std::string path;
+      "[--crop x0,y0,z0,x1,y1,z1] [--voxel S] [--outliers K[,RATIO]] [--remove-planes K] [--plane-distance D] "
+      "[--cleaned-out FILE.ply] [--mesh-out FILE.obj]";
+  std::string path, cleaned_out, mesh_out;
   CleaningOptions cleaning;
   morse::ReconstructOptions options;
   options.resample = true;
@@ -89,6 +101,10 @@ int run_reconstruct(const std::vector<std::string>& args) {
     } else if (a == "--remove-planes" && has_value) {
       if (!parse_int(args[++i], 0, 10, cleaning.planes))
         return bad_input("--remove-planes: needs a whole number between 0 and 10");
+    } else if (a == "--cleaned-out" && has_value) {
+      cleaned_out = args[++i];
+    } else if (a == "--mesh-out" && has_value) {
+      mesh_out = args[++i];
     } else if (a.rfind("--", 0) == 0) {
       return bad_input("unknown or incomplete option '" + a + "'; " + usage);
     } else if (path.empty()) {
@@ -113,9 +129,16 @@ int run_reconstruct(const std::vector<std::string>& args) {
   nlohmann::json cleaning_steps = nlohmann::json::array();
   for (const CleaningStep& step : cleaned.value->steps) cleaning_steps.push_back({{"step", step.step}, {"count", step.count}});
   cloud = std::move(cleaned.value->cloud);
+  if (!cleaned_out.empty() && !write_text(cleaned_out, write_ply(cloud, PlyEncoding::ascii)))
+    return bad_input("--cleaned-out: cannot write '" + cleaned_out + "'");
   Result<morse::Reconstruction> result = morse::reconstruct(cloud.points, options);
   if (!result.ok()) return bad_input(path + ": " + result.error);
   const morse::Reconstruction& r = *result.value;
+  if (!mesh_out.empty()) {
+    if (!r.mesh) return bad_input("--mesh-out: " + path + " gives no re-sampled mesh: " + r.mesh_message);
+    if (!write_text(mesh_out, obj_text(r.mesh->positions, r.mesh->faces, "tela re-sampled mesh of " + path)))
+      return bad_input("--mesh-out: cannot write '" + mesh_out + "'");
+  }
   nlohmann::json critical = nlohmann::json::object();
   for (int t = 0; t < morse::kCriticalTypeCount; ++t)
     critical[morse::to_string(static_cast<morse::CriticalType>(t))] = r.critical.count(static_cast<morse::CriticalType>(t));

@@ -1,5 +1,6 @@
 // tela simulate FILE|NAME: runs a scenario for its duration and prints the run summary.
 #include "cli.h"
+#include "geometry/obj_text.h"
 
 #include <chrono>
 #include <cstdio>
@@ -36,18 +37,9 @@ void write_frame(std::ofstream& out, long frame, const Simulation& sim) {
 bool write_obj(const std::string& path, const Simulation& sim) {
   std::ofstream out(path);
   if (!out) return false;
-  const Positions& x = sim.state().positions;
-  char line[160];
-  out << "# tela " << sim.scenario().name << " t=" << sim.time() << "\n";
-  for (Eigen::Index k = 0; k < x.rows(); ++k) {
-    std::snprintf(line, sizeof line, "v %.9g %.9g %.9g\n", x(k, 0), x(k, 1), x(k, 2));
-    out << line;
-  }
-  for (const Face& f : sim.mesh().faces) {
-    out << "f";
-    for (int i = 0; i < f.size(); ++i) out << ' ' << f.v[i] + 1;
-    out << '\n';
-  }
+  char time[32];
+  std::snprintf(time, sizeof time, "%g", sim.time());
+  out << obj_text(sim.state().positions, sim.mesh().faces, "tela " + sim.scenario().name + " t=" + time);
   return static_cast<bool>(out);
 }
 
