@@ -270,3 +270,44 @@ describe('wasm fit for several page workers', () => {
     }
   });
 });
+
+// `tela fit --replay-out` and the page's Replay CSV (web/src/io/export.js over the module's
+// replay) describe the same replay: the same rows, and numbers equal to the page's single
+// precision.
+describe('replay CSV: CLI and page', () => {
+  test('tela fit --replay-out matches the page export of the same fit', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tela-replay-'));
+    try {
+      const file = join(dir, 'replay.csv');
+      const fit = JSON.parse(execFileSync(cli, ['fit', sample, '--kappa', '1e-3', '--grid', '3', '--refine-evaluations', '4',
+        '--replay-out', file], { encoding: 'utf8', timeout: 120000 }));
+      const native = readFileSync(file, 'utf8').trim().split('\n');
+      const t = await loadTela();
+      const job = new t.FitPageJob(readFileSync(sample, 'utf8'), OPTIONS);
+      const summary = JSON.parse(job.summary());
+      const { markerReplayCsv } = await import(join(root, 'web/src/io/export.js'));
+      const page = markerReplayCsv({ markers: job.markers(), simulated: job.simulate(fit.delta_over_rho, fit.alpha_over_rho, NaN),
+        markerNodes: summary.mesh.marker_nodes, nodes: summary.mesh.nx * summary.mesh.ny, names: summary.grid.order, dt: summary.mesh.dt })
+        .join('').trim().split('\n');
+      job.delete();
+      assert.equal(native.length, page.length);
+      assert.equal(native.length - 1, (summary.mesh.steps + 1) * 12);
+      assert.equal(native[0], page[0]);
+      let compared = 0;
+      for (let i = 1; i < native.length; i++) {
+        const [a, b] = [native[i].split(','), page[i].split(',')];
+        assert.deepEqual(a.slice(0, 3), b.slice(0, 3), `row ${i}`);
+        for (let c = 3; c < 10; c++) {
+          assert.equal(a[c] === '', b[c] === '', `row ${i} column ${c}`);
+          if (a[c] !== '') {
+            assert.ok(Math.abs(Number(a[c]) - Number(b[c])) < (c === 9 ? 2e-4 : 2e-6), `row ${i} column ${c}: ${a[c]} / ${b[c]}`);
+            compared++;
+          }
+        }
+      }
+      assert.ok(compared > 0.9 * 7 * (native.length - 1));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

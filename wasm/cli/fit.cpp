@@ -26,11 +26,11 @@ namespace {
 int run_fit(const std::vector<std::string>& args) {
   const std::string usage =
       "usage: tela fit RECORDING [--scenario FILE|NAME] [--params delta,alpha[,mu]] [--grid N] [--mu-grid N] "
-      "[--mu-max M] [--report out.json] "
+      "[--mu-max M] [--report out.json] [--replay-out replay.csv] "
       "[--threads N] [--rho R] [--up AXIS] [--markers CxR] [--order A,B,...] [--exclude A,B,...] [--held A,B] [--refine K] [--size W,H] [--split whole|half] "
       "[--duration S] [--refine-evaluations N] [--repetition 1|2] [--held-smoothing N] [--kappa K] [--units m|cm|mm] "
       "[--format F]";
-  std::string source, scenario_path, report_path, split = "whole";
+  std::string source, scenario_path, report_path, replay_path, split = "whole";
   FitProblemOptions options;
   FitSettings settings;
   settings.threads = std::max(1u, std::thread::hardware_concurrency());
@@ -43,6 +43,7 @@ int run_fit(const std::vector<std::string>& args) {
     if (a.rfind("--", 0) == 0 && !has) return bad_input("option " + a + " needs a value; " + usage);
     if (a == "--scenario") scenario_path = args[++i];
     else if (a == "--report") report_path = args[++i];
+    else if (a == "--replay-out") replay_path = args[++i];
     else if (a == "--grid") {
       if (!parse_int(args[++i], 0, 200, settings.grid) || settings.grid == 1)
         return bad_input("--grid: a whole number of points per axis, 0 (no sweep) or 2 to 200");
@@ -163,6 +164,14 @@ int run_fit(const std::vector<std::string>& args) {
     std::ofstream file(report_path);
     if (!file) return bad_input("--report: cannot write '" + report_path + "'");
     file << json_text(report, 1) << "\n";
+  }
+  if (!replay_path.empty() && std::isfinite(fit.train_error_cm)) {
+    // the replay at the fitted point, as the page's Replay CSV
+    std::vector<Positions> trajectory;
+    evaluate(*problem, FitPoint{fit.delta_ratio, fit.alpha_ratio, fit.mu}, Window{}, nullptr, &trajectory);
+    std::ofstream file(replay_path);
+    if (!file || !(file << marker_replay_csv(*problem, trajectory)))
+      return bad_input("--replay-out: cannot write '" + replay_path + "'");
   }
   if (!std::isfinite(fit.train_error_cm)) {
     out["error"] = "every simulation of the fit failed (diverged or non-finite)";

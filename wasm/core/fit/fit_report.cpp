@@ -3,7 +3,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace tela {
 namespace {
@@ -113,6 +115,42 @@ std::string fit_result_json(const FitProblem& p, const FitSettings& settings, co
     }
   }
   return json_text(out);
+}
+
+std::string marker_replay_csv(const FitProblem& problem, const std::vector<Positions>& trajectory) {
+  const std::vector<int>& nodes = problem.cloth.marker_nodes;
+  const int markers = static_cast<int>(nodes.size());
+  std::vector<std::string> names;
+  for (int point : problem.grid.points) {
+    const std::string& name = problem.recording.names[point];
+    if (name.find_first_of(",\"\n") == std::string::npos) {
+      names.push_back(name);
+    } else {
+      std::string quoted = "\"";
+      for (char c : name) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+      names.push_back(quoted + "\"");
+    }
+  }
+  std::string out = "step,time,marker,recorded_x,recorded_y,recorded_z,simulated_x,simulated_y,simulated_z,distance_cm\n";
+  const Eigen::Index steps = std::min<Eigen::Index>(problem.targets.rows(), static_cast<Eigen::Index>(trajectory.size()));
+  char cell[48];
+  const auto number = [&](double v) {
+    std::snprintf(cell, sizeof cell, "%.9g", v);
+    return std::string(cell);
+  };
+  for (Eigen::Index s = 0; s < steps; ++s) {
+    for (int k = 0; k < markers; ++k) {
+      const Eigen::Vector3d recorded = problem.targets.block<1, 3>(s, 3 * k).transpose();
+      const Eigen::Vector3d simulated = trajectory[s].row(nodes[k]).transpose();
+      const bool seen = std::isfinite(recorded.x());
+      out += std::to_string(s) + "," + number(static_cast<double>(s) * problem.dt) + "," + names[k] + ",";
+      out += seen ? number(recorded.x()) + "," + number(recorded.y()) + "," + number(recorded.z()) : std::string(",,");
+      out += "," + number(simulated.x()) + "," + number(simulated.y()) + "," + number(simulated.z()) + ",";
+      if (seen) out += number(100 * (recorded - simulated).norm());
+      out += "\n";
+    }
+  }
+  return out;
 }
 
 }  // namespace tela

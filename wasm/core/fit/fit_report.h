@@ -6,6 +6,7 @@
 #include "fit/fit_problem.h"
 
 #include <string>
+#include <vector>
 
 namespace tela {
 
@@ -20,5 +21,12 @@ std::string fit_summary_json(const FitProblem& problem);
 // every sweep point ("sweep_points").
 std::string fit_result_json(const FitProblem& problem, const FitSettings& settings, const FitResult& result,
                             bool details);
+
+// A fit's replay marker by marker, the page's "Replay CSV" (web/src/io/export.js): one row per
+// step and grid marker, `step,time,marker,recorded_x,recorded_y,recorded_z,simulated_x,
+// simulated_y,simulated_z,distance_cm` (metres, the recording's z-up frame; an occluded
+// sample leaves the recorded cells and the distance empty). trajectory: the positions at every
+// step of a simulation of the problem (evaluate(..., &trajectory)).
+std::string marker_replay_csv(const FitProblem& problem, const std::vector<Positions>& trajectory);
 
 }  // namespace tela
