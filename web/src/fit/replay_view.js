@@ -1,13 +1,12 @@
-// The Fit panel's 3D view: its own canvas laid over the simulator's view (as the Reconstruct
-// panel's), with its own renderer and orbit camera, drawn only when something changed.
-// Once a recording is read it shows the recorded markers (in grid order, the detected grid's
+// The Fit panel's 3D view over the simulator's (render/overlay_stage.js). Once a recording is read it shows the recorded markers (in grid order, the detected grid's
 // lines between neighbours, the held corners larger) at any step of the simulation's time
 // line; once a fit is done, also the simulated cloth at the fitted parameters, a line from
 // every recorded marker to its node and the markers coloured by that distance (viridis, cm,
 // with a colour bar). Occluded markers are not drawn at that step. The obstacles of a contact
 // fit are drawn at their t = 0 pose. Inputs are flat xyz arrays in the core frame (z up, m).
 import * as THREE from 'three';
-import { BACK_COLOR, FRONT_COLOR, coreToThree, createStage } from '../render/view.js';
+import { BACK_COLOR, FRONT_COLOR, coreToThree } from '../render/view.js';
+import { createOverlayStage, isColoured } from '../render/overlay_stage.js';
 import { createObstacles } from '../render/obstacles.js';
 import { gradient, niceCeiling, viridis } from '../render/colormap.js';
 
@@ -33,12 +32,8 @@ export function markerErrors({ simulated, markers, markerNodes, nodes }) {
 }
 
 export function createReplayView(host) {
-  const canvas = document.createElement('canvas');
-  canvas.className = 'overlay-view';
-  canvas.id = 'fit-view';
-  canvas.setAttribute('aria-label', 'recorded markers and simulated cloth');
-  canvas.hidden = true;
-  host.insertBefore(canvas, host.children[1] ?? null);
+  const stage = createOverlayStage(host, { id: 'fit-view', label: 'recorded markers and simulated cloth', room: true });
+  const { canvas, scene } = stage;
 
   // read-out and colour bar over the canvas
   const caption = document.createElement('p');
@@ -53,19 +48,8 @@ export function createReplayView(host) {
   host.insertBefore(bar, canvas.nextSibling);
   host.insertBefore(caption, bar.nextSibling);
 
-  const stage = createStage(canvas, { near: 0.01, far: 100 });
-  const { renderer, scene, camera, controls } = stage;
-  scene.add(new THREE.GridHelper(4, 40, 0x9a968c, 0xcfcbc0));
-  scene.add(new THREE.HemisphereLight(0xffffff, 0x8a8578, 1.6));
-  const sun = new THREE.DirectionalLight(0xffffff, 1.4);
-  sun.position.set(0.4, 0.8, 0.6);
-  scene.add(sun);
   const obstacles = createObstacles(scene);
-
-  let dirty = true;
-  let renders = 0;
   let visible = false;
-  controls.addEventListener('change', () => { dirty = true; });
 
   // what is shown
   let rec = null;    // { markers, m, steps, cols, rows, held }
@@ -114,18 +98,8 @@ export function createReplayView(host) {
     if (rec) add(rec.markers);
     if (sim) add(sim.simulated);
     if (box.isEmpty()) return;
-    stage.resize();
-    const { center, radius } = box.getBoundingSphere(new THREE.Sphere());
-    const halfV = THREE.MathUtils.degToRad(camera.fov / 2);
-    const halfH = Math.atan(Math.tan(halfV) * camera.aspect);
-    const distance = (1.15 * Math.max(radius, 0.05)) / Math.sin(Math.min(halfV, halfH));
-    camera.position.copy(center).addScaledVector(new THREE.Vector3(0.45, 0.3, 1).normalize(), distance);
-    controls.target.copy(center);
-    camera.lookAt(center);
-    controls.update();
-    const size = box.getSize(p).length();
-    markerRadius = Math.max(0.002, 0.008 * size);
-    dirty = true;
+    stage.frame(box, { direction: [0.45, 0.3, 1], margin: 1.15, minRadius: 0.05 });
+    markerRadius = Math.max(0.002, 0.008 * box.getSize(p).length());
   }
 
   const tmp = new Float32Array(3);
@@ -213,55 +187,40 @@ export function createReplayView(host) {
     }
     caption.textContent = `${(s * rec.dt).toFixed(2)} s · ${visibleCount} of ${m} markers seen`
       + (sim && errorCount ? ` · mean distance ${(errorSum / errorCount).toFixed(2)} cm` : '');
-    dirty = true;
+    stage.invalidate();
   }
-
-  function loop() {
-    if (visible) {
-      if (stage.resize()) dirty = true;
-      if (dirty) {
-        renderer.render(scene, camera);
-        dirty = false;
-        renders++;
-      }
-    }
-    requestAnimationFrame(loop);
-  }
-  requestAnimationFrame(loop);
 
   function showOverlays() {
     caption.hidden = !visible || !rec;
     bar.hidden = !visible || !sim;
   }
 
+  function clear() {
+    for (const layer of [dots, gridLines, errorLines, cloth]) dispose(layer);
+    dots = gridLines = errorLines = cloth = null;
+    rec = sim = null;
+    obstacles.set([]);
+    stage.invalidate();
+  }
+
   return {
     canvas,
-    get renders() { return renders; },
-    get hasReplay() { return Boolean(sim); },
     // shows the view when `on` and a recording is set; returns whether it is shown
     show(on) {
-      visible = on && Boolean(rec);
-      canvas.hidden = !visible;
+      visible = stage.show(on && Boolean(rec));
       showOverlays();
-      dirty = true;
       return visible;
     },
     // nothing to draw (a recording that could not be read)
     clear() {
-      for (const layer of [dots, gridLines, errorLines, cloth]) dispose(layer);
-      dots = gridLines = errorLines = cloth = null;
-      rec = sim = null;
-      obstacles.set([]);
+      clear();
       showOverlays();
-      dirty = true;
     },
     // markers: Float32Array (#steps+1) * #markers * 3 in grid order (rows from the top-left),
     // NaN where occluded; held: the two held markers' grid indices; obstacles: ObstacleView
     // shapes and poses, or null
     setRecording({ markers, cols, rows, held, dt, obstacles: shapes = null }) {
-      for (const layer of [dots, gridLines, errorLines, cloth]) dispose(layer);
-      dots = gridLines = errorLines = cloth = null;
-      sim = null;
+      clear();
       const m = cols * rows;
       rec = { markers, m, cols, rows, held, dt, steps: Math.floor(markers.length / (3 * m)) - 1 };
       dots = new THREE.InstancedMesh(sphere, new THREE.MeshBasicMaterial({ color: 0xffffff }), m); // unlit: the colour bar's colours
@@ -325,20 +284,8 @@ export function createReplayView(host) {
     resetCamera: frame,
     // the obstacle types drawn (tests)
     obstacleTypes: () => obstacles.types(),
-    // clearly coloured pixels of the current frame (the cloth, the error colours; not the
-    // grey floor grid, the dark markers or the background), for tests
-    colouredPixels() {
-      stage.resize();
-      renderer.render(scene, camera);
-      const gl = renderer.getContext();
-      const w = gl.drawingBufferWidth, h = gl.drawingBufferHeight;
-      const data = new Uint8Array(w * h * 4);
-      gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, data);
-      let count = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        if (Math.max(data[i], data[i + 1], data[i + 2]) - Math.min(data[i], data[i + 1], data[i + 2]) > 40) count++;
-      }
-      return count;
-    },
+    // clearly coloured pixels of a fresh frame (the cloth, the error colours; not the grey
+    // floor grid, the dark markers or the background), for tests
+    colouredPixels: () => stage.countPixels(isColoured),
   };
 }

@@ -1,10 +1,9 @@
-// The Reconstruct panel's 3D view: its own canvas laid over the simulator's view (inside
-// #viewport, under the read-outs and messages), its own three.js renderer and orbit camera,
-// drawn only when something changed. Layers: the cloud (plain, cleaning preview, or coloured
+// The Reconstruct panel's 3D view over the simulator's (render/overlay_stage.js). Layers: the cloud (plain, cleaning preview, or coloured
 // by 2-cell), critical-point glyphs by type, 1-cells, boundary curves, level-set curves and
 // the re-sampled mesh. Inputs are flat xyz arrays in the core frame (z up, metres).
 import * as THREE from 'three';
-import { BACKGROUND, coreToThree, createStage } from '../render/view.js';
+import { BACKGROUND, coreToThree } from '../render/view.js';
+import { createOverlayStage } from '../render/overlay_stage.js';
 
 // categorical colours for 2-cells (cycled), chosen to stay apart on the light background
 export const CELL_COLORS = [
@@ -20,17 +19,8 @@ export function glyphStyle(typeName) {
 }
 
 export function createCloudView(host) {
-  const canvas = document.createElement('canvas');
-  canvas.className = 'overlay-view';
-  canvas.setAttribute('aria-label', 'point cloud and reconstruction');
-  canvas.hidden = true;
-  host.insertBefore(canvas, host.children[1] ?? null);
-
-  const stage = createStage(canvas, { near: 0.001, far: 1000 });
-  const { renderer, scene, camera, controls } = stage;
-  let dirty = true;
-  let renders = 0;
-  controls.addEventListener('change', () => { dirty = true; });
+  const stage = createOverlayStage(host, { label: 'point cloud and reconstruction' });
+  const { canvas, scene } = stage;
 
   const layers = {}; // name -> Object3D
   let bounds = null;  // THREE.Box3 of the current cloud, three.js frame
@@ -51,45 +41,16 @@ export function createCloudView(host) {
       scene.add(object);
       layers[name] = object;
     } else delete layers[name];
-    dirty = true;
+    stage.invalidate();
   }
   function pointSize() {
     const size = bounds ? bounds.getSize(new THREE.Vector3()).length() : 1;
     return Math.max(1e-4, 0.01 * size);
   }
 
-  function resize() {
-    if (stage.resize()) dirty = true;
-  }
   function frame() {
-    resize();
-    if (!bounds || bounds.isEmpty()) return;
-    const { center, radius } = bounds.getBoundingSphere(new THREE.Sphere());
-    const halfV = THREE.MathUtils.degToRad(camera.fov / 2);
-    const halfH = Math.atan(Math.tan(halfV) * camera.aspect);
-    const distance = (1.1 * Math.max(radius, 1e-3)) / Math.sin(Math.min(halfV, halfH));
-    camera.near = distance / 100;
-    camera.far = distance * 100;
-    camera.updateProjectionMatrix();
-    camera.position.copy(center).addScaledVector(new THREE.Vector3(0.35, 0.75, 1).normalize(), distance);
-    controls.target.copy(center);
-    camera.lookAt(center);
-    controls.update();
-    dirty = true;
+    if (bounds) stage.frame(bounds);
   }
-
-  function loop() {
-    if (!canvas.hidden) {
-      resize();
-      if (dirty) {
-        renderer.render(scene, camera);
-        dirty = false;
-        renders++;
-      }
-    }
-    requestAnimationFrame(loop);
-  }
-  requestAnimationFrame(loop);
 
   function pointsObject(positions, colors, { size = pointSize(), opacity = 1 } = {}) {
     const geometry = new THREE.BufferGeometry();
@@ -122,11 +83,7 @@ export function createCloudView(host) {
 
   return {
     canvas,
-    get renders() { return renders; },
-    show(on) {
-      canvas.hidden = !on;
-      dirty = true;
-    },
+    show: stage.show,
     // a new cloud: clears every layer and frames the camera on it
     setCloud(positions, colors = null) {
       for (const name of Object.keys(layers)) setLayer(name, null);
@@ -214,24 +171,15 @@ export function createCloudView(host) {
     setVisible(name, on) {
       if (layers[name]) {
         layers[name].visible = on;
-        dirty = true;
+        stage.invalidate();
       }
     },
     has: (name) => Boolean(layers[name]),
     resetCamera: frame,
-    // non-background pixels of the last frame (tests)
+    // non-background pixels of a fresh frame (tests)
     pixelsDrawn() {
-      renderer.render(scene, camera);
-      const gl = renderer.getContext();
-      const w = gl.drawingBufferWidth, h = gl.drawingBufferHeight;
-      const data = new Uint8Array(w * h * 4);
-      gl.readPixels(0, 0, w, h, gl.RGBA, gl.UNSIGNED_BYTE, data);
-      const br = (BACKGROUND >> 16) & 255, bgG = (BACKGROUND >> 8) & 255, bb = BACKGROUND & 255;
-      let count = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        if (Math.abs(data[i] - br) + Math.abs(data[i + 1] - bgG) + Math.abs(data[i + 2] - bb) > 30) count++;
-      }
-      return count;
+      const br = (BACKGROUND >> 16) & 255, bg = (BACKGROUND >> 8) & 255, bb = BACKGROUND & 255;
+      return stage.countPixels((r, g, b) => Math.abs(r - br) + Math.abs(g - bg) + Math.abs(b - bb) > 30);
     },
   };
 }
