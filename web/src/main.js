@@ -3,6 +3,8 @@
 // { ready, scene, time, steps, hash, playing, error, notice, frames, ... }.
 import { createView } from './render/view.js';
 import { createSimClient } from './sim/client.js';
+import { positionBounds } from './sim/bounds.js';
+import { download } from './io/download.js';
 import { registerPanel, panels } from './panels/index.js';
 import { simulatePanel } from './panels/simulate.js';
 import { fitPanel } from './panels/fit.js';
@@ -78,18 +80,6 @@ const app = {
   showError, clearError, showNotice, setStatus,
 };
 
-// the axis-aligned box of flat xyz positions (core frame): { min: [x, y, z], max: [x, y, z] }
-function bounds(positions) {
-  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < positions.length; i += 3) {
-    for (let k = 0; k < 3; k++) {
-      min[k] = Math.min(min[k], positions[i + k]);
-      max[k] = Math.max(max[k], positions[i + k]);
-    }
-  }
-  return { min, max };
-}
-
 let pendingFrame = null;
 let pendingCamera = null;
 
@@ -107,7 +97,7 @@ const sim = createSimClient({
     s.name = scene.name;
     s.dt = scene.dt;
     s.nodes = scene.nodes;
-    s.bounds = bounds(scene.positions);
+    s.bounds = positionBounds(scene.positions);
     view?.setCloth(scene.faces, scene.positions, scene.controlled, { keepCamera: false });
     view?.setObstacles(scene.obstacles, scene.obstaclePoses);
     tela.obstacles = view?.obstacleTypes() ?? [];
@@ -249,17 +239,6 @@ app.exportFile = async (what) => {
   if (answer.note) showNotice(`Exported ${answer.filename}: ${answer.note}.`);
   download(answer.blob, answer.filename);
 };
-
-function download(blob, filename) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
-}
 
 // ---- share links ---------------------------------------------------------------------------
 // the Classify panel's result is a function of the scene and step, so a link made there opens

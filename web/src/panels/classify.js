@@ -13,6 +13,7 @@ import { divergingGradient, drawMatrix, segmentCount, upperIndex } from '../dgli
 import { createStateView } from '../dgli/state_view.js';
 import { version as APP_VERSION } from '../../../package.json';
 import { sha256 } from '../io/hash.js';
+import { download } from '../io/download.js';
 import './panels.css';
 
 const DATABASE_URL = `${import.meta.env.BASE_URL}dgli/database.json`;
@@ -98,14 +99,21 @@ export const classifyPanel = {
     const viewport = document.getElementById('viewport');
     const overlay = el('canvas', { className: 'segment-overlay', hidden: true });
     viewport.insertBefore(overlay, viewport.children[1] ?? null);
+    // made when an opened state is first classified (a WebGL context is not free at start-up)
     let stateView = null;
-    try {
-      stateView = createStateView(viewport, overlay);
+    let noWebGl = false;
+    function ownView() {
+      if (stateView || noWebGl) return stateView;
+      try {
+        stateView = createStateView(viewport, overlay);
+      } catch {
+        noWebGl = true; // the simulator's view says so already
+        return null;
+      }
       stateView.onChange(() => drawHighlight());
       // for tests, not enumerable: copies of window.__tela stay plain data
       Object.defineProperty(window.__tela, 'classifyView', { value: stateView, configurable: true });
-    } catch {
-      // no WebGL: the simulator's view says so already
+      return stateView;
     }
     // the panel's own view while it is shown and classifies something other than the frame
     function showStateView() {
@@ -245,7 +253,7 @@ export const classifyPanel = {
       );
       for (const figure of ui.gallery.children) figure.classList.toggle('match', figure.dataset.class === result.class);
       if (source() !== 'frame') {
-        stateView?.setState({ objText: source() === 'obj' ? objState?.text : null, segments: result.segments });
+        ownView()?.setState({ objText: source() === 'obj' ? objState?.text : null, segments: result.segments });
         showStateView();
       }
       showEntry();
@@ -382,15 +390,9 @@ export const classifyPanel = {
       if (!last?.ok) return;
       const text = JSON.stringify(exportObject(), null, 1);
       state.exported = text;
-      const blob = new Blob([text], { type: 'application/json' });
-      const url = URL.createObjectURL(blob);
       const name = classified?.source === 'boundary' ? classified.cloud.replace(/\.[^.]*$/, '')
         : classified?.source === 'obj' ? classified.file.replace(/\.[^.]*$/, '') : `${classified?.scene}-step${classified?.step}`;
-      const a = el('a', { href: url, download: `tela-classification-${name}.json` });
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10000);
+      download(text, `tela-classification-${name}.json`, 'application/json');
     });
 
     // the worker, its wasm and the database are loaded when the panel is first shown

@@ -19,6 +19,7 @@ import { createReplayView } from '../fit/replay_view.js';
 import { encodeShareHash } from '../share/link.js';
 import { sha256 } from '../io/hash.js';
 import { markerReplayCsv } from '../io/export.js';
+import { download } from '../io/download.js';
 import '../fit/fit.css';
 
 let openFile = null; // the mounted panel's open(name, bytes)
@@ -86,15 +87,24 @@ export const fitPanel = {
     let optionsUsed = null;
     let replaySteps = 0; // steps of the replay's time line (0: nothing to replay)
     let replayTimer = 0;
+    // the 3D view, made when a recording is first read (a WebGL context is not free at start-up)
     let view3d = null;
-    try {
-      view3d = createReplayView(document.getElementById('viewport'));
-    } catch (err) {
-      app.showError(`WebGL is not available, so the recording cannot be drawn: ${err.message}`);
+    let noWebGl = false;
+    const panel = this;
+    function replayView() {
+      if (view3d || noWebGl) return view3d;
+      try {
+        view3d = createReplayView(document.getElementById('viewport'));
+      } catch (err) {
+        noWebGl = true;
+        app.showError(`WebGL is not available, so the recording cannot be drawn: ${err.message}`);
+        return null;
+      }
+      panel.view = view3d;
+      // for tests, not enumerable: copies of window.__tela stay plain data
+      Object.defineProperty(window.__tela, 'fitView', { value: view3d, configurable: true });
+      return view3d;
     }
-    this.view = view3d;
-    // for tests, not enumerable: copies of window.__tela stay plain data
-    Object.defineProperty(window.__tela, 'fitView', { value: view3d, configurable: true });
 
     // ---- recording
     ui.sample = el('button', { type: 'button', id: 'fit-sample', textContent: 'Load sample recording' });
@@ -445,7 +455,7 @@ export const fitPanel = {
       replaySteps = 0;
       ui.replayBox.hidden = true;
       mirror.replayDrawn = false;
-      if (!view3d) return;
+      if (!replayView()) return;
       const answer = await mine.recorded(optionsUsed);
       if (mine !== client) return;
       if (!answer.ok) return showFitError(`The recording could not be drawn: ${answer.error}`);
@@ -515,24 +525,13 @@ export const fitPanel = {
       if (!result) return;
       const text = JSON.stringify(exportObject(), null, 1);
       mirror.exported = text;
-      const blob = new Blob([text], { type: 'application/json' });
-      const url = URL.createObjectURL(blob);
-      const a = el('a', { href: url, download: `tela-fit-${file.name.replace(/\.[^.]*$/, '')}.json` });
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10000);
+      download(text, `tela-fit-${file.name.replace(/\.[^.]*$/, '')}.json`, 'application/json');
     });
     ui.exportReplay.addEventListener('click', () => {
       if (!simulated || !recordedMarkers) return;
       const chunks = markerReplayCsv({ markers: recordedMarkers, simulated, markerNodes: summary.mesh.marker_nodes,
         nodes: summary.mesh.nx * summary.mesh.ny, names: summary.grid.order, dt: summary.mesh.dt });
-      const url = URL.createObjectURL(new Blob(chunks, { type: 'text/csv' }));
-      const a = el('a', { href: url, download: `tela-fit-replay-${file.name.replace(/\.[^.]*$/, '')}.csv` });
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10000);
+      download(chunks, `tela-fit-replay-${file.name.replace(/\.[^.]*$/, '')}.csv`, 'text/csv');
     });
     ui.share.addEventListener('click', async () => {
       if (!result) return;

@@ -9,6 +9,7 @@ import { createWorkerClient } from '../ui/worker_client.js';
 import { createCloudView, CELL_COLORS, glyphStyle } from '../morse/cloud_view.js';
 import { objText, plyText } from '../io/export.js';
 import { sha256 } from '../io/hash.js';
+import { download } from '../io/download.js';
 import { version as APP_VERSION } from '../../../package.json';
 import './panels.css';
 
@@ -34,15 +35,6 @@ const RECONSTRUCT = [
   ['levels', 'level slabs', '', 32, 1],
   ['resampleNodes', 'mesh nodes per side (0: auto)', '', 0, 1],
 ];
-
-function download(text, filename, type = 'text/plain') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = el('a', { href: url, download: filename });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10000);
-}
 
 // flat xyz -> [[x, y, z], ...]
 const triples = (flat) => Array.from({ length: flat.length / 3 }, (_, i) => [flat[3 * i], flat[3 * i + 1], flat[3 * i + 2]]);
@@ -355,7 +347,7 @@ export const reconstructPanel = {
       }
       let colors = null;
       if (answer.colors) colors = Float32Array.from(answer.colors, (c) => c / 255);
-      cloud = { name, positions: answer.positions, colors, sha256: await sha256(bytes), sample: name === SAMPLE_NAME && fromSample };
+      cloud = { name, positions: answer.positions, colors, sha256: await sha256(bytes), sample: fromSample };
       cleaned = cloud.positions;
       cleanedWith = null;
       state.points = answer.count;
