@@ -190,21 +190,12 @@ test('a bad scenario gives an ObstacleView with an error, not a crash', () => {
 // placed under a scene's cloth from the cloth's bounds at t = 0, is accepted by the core, the
 // cloth starts clear of it (no contact at step 0) and, but for the floor, falls onto it.
 const { newObstacle } = await import(path.join(root, 'web/src/panels/simulate.js'));
-function bounds(positions) {
-  const min = [Infinity, Infinity, Infinity], max = [-Infinity, -Infinity, -Infinity];
-  for (let i = 0; i < positions.length; i += 3) {
-    for (let k = 0; k < 3; k++) {
-      min[k] = Math.min(min[k], positions[i + k]);
-      max[k] = Math.max(max[k], positions[i + k]);
-    }
-  }
-  return { min, max };
-}
+const { positionBounds } = await import(path.join(root, 'web/src/sim/bounds.js'));
 for (const scene of ['hang-7x9', 'locking-quad-529']) {
   test(`${scene}: an added floor, table, sphere and cylinder start clear of the cloth and catch it`, { timeout: 120000 }, () => {
     const scenario = JSON.parse(tela.sceneJson(scene));
     const start = tela.createSimulation(JSON.stringify(scenario));
-    const b = bounds(start.positions());
+    const b = positionBounds(start.positions());
     start.delete();
     for (const type of ['plane', 'box', 'sphere', 'cylinder']) {
       const o = newObstacle(type, b);

@@ -69,27 +69,31 @@ function binaryPcd(n) {
   return out;
 }
 
+// a FitPageJob made from damaged bytes: its summary parses or it says why it refused; counted
+function tally(job, counts) {
+  if (job.ok()) {
+    assert.doesNotThrow(() => JSON.parse(job.summary()));
+    counts.parsed++;
+  } else {
+    assert.ok(job.error().length > 0);
+    counts.refused++;
+  }
+  job.delete();
+}
+
 describe('malformed input never aborts the module', () => {
   test('recordings (the Fit panel: FitPageJob)', () => {
     const sample = new Uint8Array(readFileSync(join(root, 'public/samples/a3-shake-synthetic.csv')));
     const next = random(1);
-    let parsed = 0, refused = 0;
+    const counts = { parsed: 0, refused: 0 };
     for (let t = 0; t < 100; t++) {
       // every other one cut after a whole row (a shorter, valid recording) before its edits,
       // which are then few: the damage must sometimes leave a file that still parses
       const cut = t % 2 ? sample.subarray(0, sample.indexOf(10, 2000 + Math.floor(next() * 40000)) + 1) : sample;
-      const job = new tela.FitPageJob(mutate(cut, next, t % 2 ? 1 : 8), '{}');
-      if (job.ok()) {
-        assert.doesNotThrow(() => JSON.parse(job.summary()));
-        ++parsed;
-      } else {
-        assert.ok(job.error().length > 0);
-        ++refused;
-      }
-      job.delete();
+      tally(new tela.FitPageJob(mutate(cut, next, t % 2 ? 1 : 8), '{}'), counts);
     }
-    assert.ok(parsed > 0 && refused > 0, `${parsed} parsed, ${refused} refused: the mutations should do both`);
-    console.log(`recordings: ${parsed} parsed, ${refused} refused`);
+    assert.ok(counts.parsed > 0 && counts.refused > 0, `${counts.parsed} parsed, ${counts.refused} refused: the mutations should do both`);
+    console.log(`recordings: ${counts.parsed} parsed, ${counts.refused} refused`);
   });
 
   test('C3D recordings (binary bytes through FitPageJob)', () => {
@@ -100,25 +104,17 @@ describe('malformed input never aborts the module', () => {
     assert.equal(intact.ok(), true, intact.error());
     intact.delete();
     const next = random(3);
-    let parsed = 0, refused = 0;
+    const counts = { parsed: 0, refused: 0 };
     for (let t = 0; t < 100; t++) {
       // bytes changed in the header and the parameters (where they matter) or anywhere, or cut
       const bytes = Uint8Array.from(file);
       const region = t % 3 ? 1536 : bytes.length;
       const edits = 1 + Math.floor(next() * 6);
       for (let k = 0; k < edits; k++) bytes[Math.floor(next() * region)] = Math.floor(next() * 256);
-      const job = new tela.FitPageJob(t % 5 ? bytes : bytes.subarray(0, Math.floor(next() * bytes.length)), '{}');
-      if (job.ok()) {
-        assert.doesNotThrow(() => JSON.parse(job.summary()));
-        ++parsed;
-      } else {
-        assert.ok(job.error().length > 0);
-        ++refused;
-      }
-      job.delete();
+      tally(new tela.FitPageJob(t % 5 ? bytes : bytes.subarray(0, Math.floor(next() * bytes.length)), '{}'), counts);
     }
-    assert.ok(parsed > 0 && refused > 0, `${parsed} parsed, ${refused} refused: the mutations should do both`);
-    console.log(`C3D recordings: ${parsed} parsed, ${refused} refused`);
+    assert.ok(counts.parsed > 0 && counts.refused > 0, `${counts.parsed} parsed, ${counts.refused} refused: the mutations should do both`);
+    console.log(`C3D recordings: ${counts.parsed} parsed, ${counts.refused} refused`);
   });
 
   test('point clouds (the Reconstruct panel: parseCloud, reconstructCloud)', () => {

@@ -6,6 +6,7 @@
 #include "mocap/c3d_processor.h"
 #include "mocap/c3d_writer.h"
 #include "mocap/parse_recording.h"
+#include "recording_checks.h"
 #include "mocap/synthetic_recording.h"
 #include "mocap/up_axis.h"
 
@@ -20,24 +21,12 @@
 
 namespace {
 
+using recording_checks::contains;
+using recording_checks::parse_error;
+using recording_checks::parse_ok;
 using tela::C3dProcessor;
 using tela::C3dWriteOptions;
 using tela::Recording;
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
-
-Recording parse_ok(const std::string& bytes, const tela::RecordingParseOptions& options = {}) {
-  tela::Result<Recording> r = tela::parse_recording(bytes, options);
-  INFO(r.error);
-  REQUIRE(r.ok());
-  return *r.value;
-}
-
-std::string parse_error(const std::string& bytes) {
-  tela::Result<Recording> r = tela::parse_recording(bytes);
-  REQUIRE_FALSE(r.ok());
-  return r.error;
-}
 
 bool warns(const Recording& rec, const std::string& part) {
   for (const std::string& w : rec.warnings)

@@ -2,6 +2,7 @@
 // TELA_SHARED_DATA/mocap (skipped when absent), and located errors for broken input.
 #include "mocap/motive_csv_writer.h"
 #include "mocap/parse_recording.h"
+#include "recording_checks.h"
 #include "mocap/synthetic_recording.h"
 #include "mocap/up_axis.h"
 #include "mocap/text_encoding.h"
@@ -17,6 +18,9 @@
 
 namespace {
 
+using recording_checks::contains;
+using recording_checks::parse_error;
+using recording_checks::parse_ok;
 using tela::Recording;
 
 std::string shared_data() {
@@ -32,21 +36,6 @@ bool read_text(const std::string& path, std::string& text) {
   text = s.str();
   return true;
 }
-
-Recording parse_ok(const std::string& text, const tela::RecordingParseOptions& options = {}) {
-  tela::Result<Recording> r = tela::parse_recording(text, options);
-  INFO(r.error);
-  REQUIRE(r.ok());
-  return *r.value;
-}
-
-std::string parse_error(const std::string& text) {
-  tela::Result<Recording> r = tela::parse_recording(text);
-  REQUIRE_FALSE(r.ok());
-  return r.error;
-}
-
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 // a small synthetic A3 recording (12 markers, 1.01 s at 100 Hz)
 Recording small_recording() {
