@@ -10,7 +10,6 @@ namespace {
 struct Entry {
   std::uint64_t key;
   int id;
-  bool operator<(const Entry& o) const { return key != o.key ? key < o.key : id < o.id; }
 };
 
 }  // namespace
@@ -43,34 +42,47 @@ std::vector<std::pair<int, int>> overlapping_pairs(const std::vector<Aabb>& a,
            ((static_cast<std::uint64_t>(k) & m) << 42);
   };
 
-  std::vector<Entry> entries;
-  entries.reserve(b.size() * 2);
-  for (int j = 0; j < static_cast<int>(b.size()); ++j) {
-    const Aabb& box = b[j];
+  // the cells of b's boxes in hashed buckets, filled by a counting sort (linear time; a
+  // bucket may hold several cells, told apart by their keys)
+  auto cells_of = [&](const Aabb& box, auto&& visit) {
     for (std::int64_t x = index(box.lo.x(), 0); x <= index(box.hi.x(), 0); ++x)
       for (std::int64_t y = index(box.lo.y(), 1); y <= index(box.hi.y(), 1); ++y)
-        for (std::int64_t z = index(box.lo.z(), 2); z <= index(box.hi.z(), 2); ++z)
-          entries.push_back(Entry{key(x, y, z), j});
+        for (std::int64_t z = index(box.lo.z(), 2); z <= index(box.hi.z(), 2); ++z) visit(key(x, y, z));
+  };
+  std::size_t count = 0;
+  for (const Aabb& box : b) cells_of(box, [&](std::uint64_t) { ++count; });
+  std::size_t buckets = 64;
+  while (buckets < 2 * count) buckets *= 2;
+  auto bucket_of = [&](std::uint64_t k) {
+    k ^= k >> 33;  // the finalizer of MurmurHash3: neighbouring cells land in unrelated buckets
+    k *= 0xff51afd7ed558ccdULL;
+    k ^= k >> 33;
+    return static_cast<std::size_t>(k & (buckets - 1));
+  };
+  std::vector<std::uint32_t> bucket_start(buckets + 1, 0);
+  for (const Aabb& box : b) cells_of(box, [&](std::uint64_t k) { ++bucket_start[bucket_of(k) + 1]; });
+  for (std::size_t i = 0; i < buckets; ++i) bucket_start[i + 1] += bucket_start[i];
+  std::vector<Entry> entries(count);
+  {
+    std::vector<std::uint32_t> fill(bucket_start.begin(), bucket_start.end() - 1);
+    for (int j = 0; j < static_cast<int>(b.size()); ++j)
+      cells_of(b[j], [&](std::uint64_t k) { entries[fill[bucket_of(k)]++] = Entry{k, j}; });
   }
-  std::sort(entries.begin(), entries.end());
 
   // the pairs of each i in increasing j, each once (a box met in several cells is tested once)
   std::vector<int> seen(b.size(), -1), found;
   for (int i = 0; i < static_cast<int>(a.size()); ++i) {
     const Aabb& box = a[i];
     found.clear();
-    for (std::int64_t x = index(box.lo.x(), 0); x <= index(box.hi.x(), 0); ++x)
-      for (std::int64_t y = index(box.lo.y(), 1); y <= index(box.hi.y(), 1); ++y)
-        for (std::int64_t z = index(box.lo.z(), 2); z <= index(box.hi.z(), 2); ++z) {
-          const std::uint64_t k = key(x, y, z);
-          auto it = std::lower_bound(entries.begin(), entries.end(), Entry{k, -1});
-          for (; it != entries.end() && it->key == k; ++it) {
-            const int j = it->id;
-            if ((same_set && j <= i) || seen[j] == i) continue;
-            seen[j] = i;
-            if (box.overlaps(b[j])) found.push_back(j);
-          }
-        }
+    cells_of(box, [&](std::uint64_t k) {
+      const std::size_t bucket = bucket_of(k);
+      for (std::uint32_t e = bucket_start[bucket]; e < bucket_start[bucket + 1]; ++e) {
+        const int j = entries[e].id;
+        if (entries[e].key != k || (same_set && j <= i) || seen[j] == i) continue;
+        seen[j] = i;
+        if (box.overlaps(b[j])) found.push_back(j);
+      }
+    });
     std::sort(found.begin(), found.end());
     for (int j : found) pairs.emplace_back(i, j);
   }

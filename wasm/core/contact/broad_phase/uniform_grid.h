@@ -1,7 +1,7 @@
-// Broad phase: pairs of overlapping boxes found with a uniform grid (a sorted list of
-// (cell, box) entries searched by binary search: no hash map, so the result does not depend
-// on iteration order). Cost ~ (n_a + n_b) log n_b for boxes about one cell in size, instead
-// of the n_a n_b of all pairs.
+// Broad phase: pairs of overlapping boxes found with a uniform grid (b's (cell, box) entries
+// bucketed by a hash of the cell with a counting sort; the output is every overlapping pair,
+// sorted, so it does not depend on the hashing or on any iteration order). Cost ~ n_a + n_b
+// for boxes about one cell in size, instead of the n_a n_b of all pairs.
 #pragma once
 
 #include "contact/broad_phase/aabb.h"
