@@ -169,6 +169,35 @@ TEST_CASE("solver.max_substeps caps the adaptive subdivision (1: the thesis' fix
   }
 }
 
+TEST_CASE("a step whose substeps end at the iteration cap still covers its whole dt") {
+  // one Newton iteration per substep against a tolerance of 1e-7: every attempt is split down
+  // to the last level (4 substeps), whose projections stop at the cap with a moderate error (a
+  // warning). All four substeps must still run: the held corners, lifted at a constant 0.5 m/s,
+  // end every step at their target for the step's end time (until session 18 a step ended
+  // after its first capped substep, the clock advancing by dt and the cloth by dt / 4)
+  Scenario s = *builtin_scene("hang-7x9");
+  s.solver.tolerance = 1e-7;
+  s.solver.max_iterations = 1;
+  s.controls.at(0).motion.type = "keyframes";
+  s.controls.at(0).motion.keyframes = {Keyframe{0.0, {0, 0, 0}}, Keyframe{1.0, {0, 0, 0.5}}};
+  Simulation sim = make(s);
+  const std::vector<int> corners = sim.mesh().node_sets.at("top_corners");
+  int capped = 0;
+  for (int i = 0; i < 20; ++i) {
+    const StepStatus status = sim.step();
+    REQUIRE(status != StepStatus::diverged);
+    REQUIRE(status != StepStatus::non_finite);
+    if (status == StepStatus::max_iterations) {
+      ++capped;
+      CHECK(sim.last_report().substeps == 4);
+    }
+    for (int c : corners)
+      CHECK(sim.state().positions(c, 2) - sim.model().rest_positions(c, 2) ==
+            doctest::Approx(0.5 * sim.time()).epsilon(1e-12));
+  }
+  CHECK(capped == 20);
+}
+
 TEST_CASE("a diverging run stops with a message instead of hanging") {
   Scenario s = *builtin_scene("wam-fast");
   s.solver.dt = 0.5;            // absurdly large step for a 0.6 Hz shake

@@ -178,19 +178,28 @@ StepReport step(const ClothModel& model, const std::vector<ControlTrack>& tracks
       report.penetration = std::max(report.penetration, sub.penetration);
       report.qp_iterations += sub.qp_iterations;
       if (sub.qp_status != QpStatus::converged) report.qp_status = sub.qp_status;
+      StepStatus status = StepStatus::converged;
       if (p.status == ProjectionStatus::non_finite || !state.positions.allFinite()) {
-        report.status = StepStatus::non_finite;
+        status = StepStatus::non_finite;
       } else if (p.status == ProjectionStatus::singular) {
-        report.status = StepStatus::diverged;
+        status = StepStatus::diverged;
       } else if (p.status == ProjectionStatus::too_far) {
-        report.status = StepStatus::max_iterations;
+        status = StepStatus::max_iterations;
       } else if (p.status == ProjectionStatus::max_iterations) {
-        report.status = p.error > kDivergedError ? StepStatus::diverged : StepStatus::max_iterations;
+        status = p.error > kDivergedError ? StepStatus::diverged : StepStatus::max_iterations;
       }
-      if (report.status != StepStatus::converged) {
-        accepted = last_resort;
+      if (status == StepStatus::converged) continue;
+      report.status = status;
+      // a shorter substep may converge: the step is redone at the next level
+      if (!last_resort) {
+        accepted = false;
         break;
       }
+      // at the last level an iteration cap with a moderate error is a warning: the remaining
+      // substeps still run, so that the step covers its whole dt (until session 18 it ended
+      // there, the clock advancing by dt and the cloth by one substep); a divergence or
+      // non-finite values end the step (and the run)
+      if (status != StepStatus::max_iterations) break;
     }
     if (accepted) break;
     spent += report.iterations;
