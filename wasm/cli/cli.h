@@ -17,6 +17,8 @@ constexpr int kExitNumericalFailure = 3;
 int bad_input(const std::string& message);
 
 Result<std::string> read_file(const std::string& path);
+// Writes `text` as the whole file at `path` (bytes as they are); false when it cannot.
+bool write_file(const std::string& path, const std::string& text);
 
 // A whole option value: a whole number in [lo, hi], or a finite real number (the whole text,
 // no trailing characters). False leaves `out` unchanged.

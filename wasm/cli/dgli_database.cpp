@@ -11,7 +11,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 namespace tela::cli {
@@ -150,9 +149,8 @@ int run_dgli_database(const std::vector<std::string>& args) {
     out["unconverged_steps"] = report.unconverged_steps;
   }
   if (!out_path.empty()) {
-    std::ofstream file(out_path);
-    if (!file) return bad_input("--out: cannot write '" + out_path + "'");
-    file << database_to_json(db, 3) << '\n';
+    if (!write_file(out_path, database_to_json(db, 3) + "\n"))
+      return bad_input("--out: cannot write '" + out_path + "'");
     out["out"] = out_path;
   }
   out["states"] = db.states.size();
@@ -170,9 +168,8 @@ int run_dgli_database(const std::vector<std::string>& args) {
       dump.representatives = held_out_states;
       dump.states = held_out_states;
       dump.provenance = "held-out states (not a reference database)";
-      std::ofstream file(held_out_path);
-      if (!file) return bad_input("--held-out-out: cannot write '" + held_out_path + "'");
-      file << database_to_json(dump) << '\n';
+      if (!write_file(held_out_path, database_to_json(dump) + "\n"))
+        return bad_input("--held-out-out: cannot write '" + held_out_path + "'");
     }
     out["held_out"] = {{"states", e.total},
                        {"sequences", e.generation.sequences},

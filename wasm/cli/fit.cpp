@@ -6,7 +6,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -161,16 +160,14 @@ int run_fit(const std::vector<std::string>& args) {
     report["split"] = split;
     report["threads"] = settings.threads;
     report["wall_ms"] = wall_ms;
-    std::ofstream file(report_path);
-    if (!file) return bad_input("--report: cannot write '" + report_path + "'");
-    file << json_text(report, 1) << "\n";
+    if (!write_file(report_path, json_text(report, 1) + "\n"))
+      return bad_input("--report: cannot write '" + report_path + "'");
   }
   if (!replay_path.empty() && std::isfinite(fit.train_error_cm)) {
     // the replay at the fitted point, as the page's Replay CSV
     std::vector<Positions> trajectory;
     evaluate(*problem, FitPoint{fit.delta_ratio, fit.alpha_ratio, fit.mu}, Window{}, nullptr, &trajectory);
-    std::ofstream file(replay_path);
-    if (!file || !(file << marker_replay_csv(*problem, trajectory)))
+    if (!write_file(replay_path, marker_replay_csv(*problem, trajectory)))
       return bad_input("--replay-out: cannot write '" + replay_path + "'");
   }
   if (!std::isfinite(fit.train_error_cm)) {

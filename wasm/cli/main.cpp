@@ -52,6 +52,11 @@ Result<std::string> read_file(const std::string& path) {
   return Result<std::string>::success(text.str());
 }
 
+bool write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  return out && (out << text) && out.flush();
+}
+
 Result<Scenario> load_scenario(const std::string& file_or_name) {
   struct stat info;
   if (stat(file_or_name.c_str(), &info) == 0) {

@@ -23,7 +23,6 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -37,11 +36,6 @@ bool parse_numbers(const std::string& text, std::size_t count, std::vector<doubl
   for (std::size_t i = 0; i < items.size(); ++i)
     if (!parse_real(items[i], out[i])) return false;
   return out.size() == count;
-}
-
-bool write_text(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  return out && (out << text) && out.flush();
 }
 
 }  // namespace
@@ -129,14 +123,14 @@ int run_reconstruct(const std::vector<std::string>& args) {
   nlohmann::json cleaning_steps = nlohmann::json::array();
   for (const CleaningStep& step : cleaned.value->steps) cleaning_steps.push_back({{"step", step.step}, {"count", step.count}});
   cloud = std::move(cleaned.value->cloud);
-  if (!cleaned_out.empty() && !write_text(cleaned_out, write_ply(cloud, PlyEncoding::ascii)))
+  if (!cleaned_out.empty() && !write_file(cleaned_out, write_ply(cloud, PlyEncoding::ascii)))
     return bad_input("--cleaned-out: cannot write '" + cleaned_out + "'");
   Result<morse::Reconstruction> result = morse::reconstruct(cloud.points, options);
   if (!result.ok()) return bad_input(path + ": " + result.error);
   const morse::Reconstruction& r = *result.value;
   if (!mesh_out.empty()) {
     if (!r.mesh) return bad_input("--mesh-out: " + path + " gives no re-sampled mesh: " + r.mesh_message);
-    if (!write_text(mesh_out, obj_text(r.mesh->positions, r.mesh->faces, "tela re-sampled mesh of " + path)))
+    if (!write_file(mesh_out, obj_text(r.mesh->positions, r.mesh->faces, "tela re-sampled mesh of " + path)))
       return bad_input("--mesh-out: cannot write '" + mesh_out + "'");
   }
   nlohmann::json critical = nlohmann::json::object();

@@ -35,12 +35,9 @@ void write_frame(std::ofstream& out, long frame, const Simulation& sim) {
 }
 
 bool write_obj(const std::string& path, const Simulation& sim) {
-  std::ofstream out(path);
-  if (!out) return false;
   char time[32];
   std::snprintf(time, sizeof time, "%g", sim.time());
-  out << obj_text(sim.state().positions, sim.mesh().faces, "tela " + sim.scenario().name + " t=" + time);
-  return static_cast<bool>(out);
+  return write_file(path, obj_text(sim.state().positions, sim.mesh().faces, "tela " + sim.scenario().name + " t=" + time));
 }
 
 }  // namespace

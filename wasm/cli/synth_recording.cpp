@@ -7,7 +7,6 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "mocap/c3d_writer.h"
@@ -75,8 +74,7 @@ int run_synth_recording(const std::vector<std::string>& args) {
   C3dWriteOptions c3d;
   c3d.units = write.units;
   const std::string text = extension == ".c3d" ? write_c3d(*rec.value, c3d) : write_motive_csv(*rec.value, write);
-  std::ofstream file(out_path, std::ios::binary);
-  if (!file || !(file << text)) return bad_input("--out: cannot write '" + out_path + "'");
+  if (!write_file(out_path, text)) return bad_input("--out: cannot write '" + out_path + "'");
   nlohmann::json out = {{"out", out_path},       {"format", extension == ".c3d" ? "c3d" : "motive-csv"},
                         {"size", spec.size},
                         {"motion", spec.motion}, {"frames", rec.value->frame_count()},

@@ -42,17 +42,18 @@ std::vector<std::pair<int, int>> overlapping_pairs(const std::vector<Aabb>& a,
            ((static_cast<std::uint64_t>(k) & m) << 42);
   };
 
-  // the cells of b's boxes in hashed buckets, filled by a counting sort (linear time; a
-  // bucket may hold several cells, told apart by their keys)
+  // b's (cell, box) entries, then bucketed by a hash of the cell with a counting sort (linear
+  // time; a bucket may hold several cells, told apart by their keys)
   auto cells_of = [&](const Aabb& box, auto&& visit) {
     for (std::int64_t x = index(box.lo.x(), 0); x <= index(box.hi.x(), 0); ++x)
       for (std::int64_t y = index(box.lo.y(), 1); y <= index(box.hi.y(), 1); ++y)
         for (std::int64_t z = index(box.lo.z(), 2); z <= index(box.hi.z(), 2); ++z) visit(key(x, y, z));
   };
-  std::size_t count = 0;
-  for (const Aabb& box : b) cells_of(box, [&](std::uint64_t) { ++count; });
+  std::vector<Entry> raw;
+  raw.reserve(2 * b.size());
+  for (int j = 0; j < static_cast<int>(b.size()); ++j) cells_of(b[j], [&](std::uint64_t k) { raw.push_back(Entry{k, j}); });
   std::size_t buckets = 64;
-  while (buckets < 2 * count) buckets *= 2;
+  while (buckets < 2 * raw.size()) buckets *= 2;
   auto bucket_of = [&](std::uint64_t k) {
     k ^= k >> 33;  // the finalizer of MurmurHash3: neighbouring cells land in unrelated buckets
     k *= 0xff51afd7ed558ccdULL;
@@ -60,13 +61,12 @@ std::vector<std::pair<int, int>> overlapping_pairs(const std::vector<Aabb>& a,
     return static_cast<std::size_t>(k & (buckets - 1));
   };
   std::vector<std::uint32_t> bucket_start(buckets + 1, 0);
-  for (const Aabb& box : b) cells_of(box, [&](std::uint64_t k) { ++bucket_start[bucket_of(k) + 1]; });
+  for (const Entry& e : raw) ++bucket_start[bucket_of(e.key) + 1];
   for (std::size_t i = 0; i < buckets; ++i) bucket_start[i + 1] += bucket_start[i];
-  std::vector<Entry> entries(count);
+  std::vector<Entry> entries(raw.size());
   {
     std::vector<std::uint32_t> fill(bucket_start.begin(), bucket_start.end() - 1);
-    for (int j = 0; j < static_cast<int>(b.size()); ++j)
-      cells_of(b[j], [&](std::uint64_t k) { entries[fill[bucket_of(k)]++] = Entry{k, j}; });
+    for (const Entry& e : raw) entries[fill[bucket_of(e.key)]++] = e;
   }
 
   // the pairs of each i in increasing j, each once (a box met in several cells is tested once)
