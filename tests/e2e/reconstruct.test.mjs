@@ -22,6 +22,13 @@ describe('reconstruct panel', () => {
     const problems = [];
     const page = await app.open('', { problems, acceptDownloads: true });
     await page.waitForFunction(() => window.__tela?.ready, null, T);
+    // the status line under the view is the shown panel's: the simulator's on Simulate, the
+    // empty stage's hint on Reconstruct (it used to say "63 nodes · dt = 0.01 s" over a blank view)
+    assert.match(await page.textContent('#status'), /^63 nodes · dt = 0\.01 s$/);
+    await page.click('#tab-reconstruct');
+    assert.match(await page.textContent('#status'), /no point cloud yet/);
+    await page.click('#tab-simulate');
+    assert.match(await page.textContent('#status'), /^63 nodes/);
 
     await drop(page, 'wavy-cloth.ply', readFileSync(join(root, 'public/samples/wavy-cloth.ply'), 'utf8'));
     await page.waitForFunction(() => window.__tela.reconstruct.status === 'loaded', null, T);
@@ -34,6 +41,7 @@ describe('reconstruct panel', () => {
     assert.ok(await page.isHidden('#readout'));
     assert.match(await page.textContent('#reconstruct-info'), /ply ascii.*3000 points/);
     assert.equal((await panelState(page)).points, 3000);
+    assert.equal(await page.textContent('#status'), 'Reconstruct: “wavy-cloth.ply”, 3000 points');
 
     // the cleaning preview: a voxel grid thins the cloud, 0 switches it off again
     await page.fill('[data-key="voxel"]', '0.05');

@@ -41,8 +41,16 @@ function showNotice(message) {
   $('notice').textContent = message;
   $('notice').hidden = !message;
 }
-function setStatus(message) {
-  $('status').textContent = message;
+// The status line under the view belongs to a panel: each panel's latest line is kept and the
+// active panel's is shown; a panel without one (Fit before a recording, Classify) shows the
+// view of the simulation, and with it the simulator's line.
+const statuses = {};
+function setStatus(message, panel = 'simulate') {
+  statuses[panel] = message;
+  showStatus();
+}
+function showStatus() {
+  $('status').textContent = statuses[app.state.panel] ?? statuses.simulate ?? '';
 }
 
 window.addEventListener('error', (event) => showError(`page error: ${event.message}`));
@@ -358,6 +366,7 @@ app.showPanel = (id) => {
   // a notice is about what the panel left was doing (e.g. the end of the scenario's duration)
   if (app.state.panel !== id) showNotice('');
   app.state.panel = id;
+  showStatus();
   for (const panel of panels()) {
     const selected = panel.id === id;
     $(`tab-${panel.id}`).setAttribute('aria-selected', String(selected));

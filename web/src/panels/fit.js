@@ -296,7 +296,7 @@ export const fitPanel = {
       ui.run.disabled = true;
       ui.cancel.disabled = true;
       ui.apply.disabled = true;
-      app.setStatus(`Fit: reading ${file.name}…`);
+      app.setStatus(`Fit: reading ${file.name}…`, 'fit');
       optionsUsed = options();
       const answer = await mine.load(file.bytes, optionsUsed);
       if (mine !== client) return false; // replaced by a newer read
@@ -321,7 +321,7 @@ export const fitPanel = {
       ui.run.disabled = false;
       setState('ready');
       await showRecorded(mine);
-      app.setStatus(`Fit: ${file.name} read (${summary.recording.points} markers, ${summary.grid.cols} × ${summary.grid.rows} grid)`);
+      app.setStatus(`Fit: ${file.name} read (${summary.recording.points} markers, ${summary.grid.cols} × ${summary.grid.rows} grid)`, 'fit');
       return true;
     }
 
@@ -411,7 +411,7 @@ export const fitPanel = {
       setState(result.cancelled ? 'cancelled' : 'done');
       app.setStatus(result.cancelled
         ? `Fit cancelled after ${result.evaluations} simulations: best so far δ/ρ = ${fmt(result.delta_over_rho)}, α/ρ = ${fmt(result.alpha_over_rho)}`
-        : `Fit done in ${(result.wall_ms / 1000).toFixed(1)} s on ${client.workers} worker${client.workers > 1 ? 's' : ''}: ē = ${fmt(result.mean_error_cm)} cm`);
+        : `Fit done in ${(result.wall_ms / 1000).toFixed(1)} s on ${client.workers} worker${client.workers > 1 ? 's' : ''}: ē = ${fmt(result.mean_error_cm)} cm`, 'fit');
       await loadReplay();
     }
 
@@ -615,7 +615,7 @@ export const fitPanel = {
     ui.cancel.addEventListener('click', () => {
       client?.cancel();
       ui.cancel.disabled = true;
-      app.setStatus('Fit: cancelling after the simulations in flight…');
+      app.setStatus('Fit: cancelling after the simulations in flight…', 'fit');
     });
 
     openFile = open;

@@ -15,7 +15,9 @@
 //   app.on(event, fn)         'scenes' | 'scene' | 'frame' | 'playing'
 //   app.loadScenario(objectOrJson, { steps, play }) -> Promise<{ ok, message }>
 //   app.loadScene(name, { play }), app.play(), app.pause(), app.step(), app.reset()
-//   app.showPanel(id), app.showError(text), app.clearError(), app.showNotice(text), app.setStatus(text)
+//   app.showPanel(id), app.showError(text), app.clearError(), app.showNotice(text),
+//   app.setStatus(text, panelId = 'simulate')  the status line under the view, shown while that panel is
+//                         active (the simulator's line where a panel has none)
 //   app.view                  the three.js view (web/src/render/view.js), or null without WebGL
 // A panel that needs the simulator for long jobs (fits) starts its own worker.
 const registry = [];

@@ -239,6 +239,20 @@ export const reconstructPanel = {
       el('div', { className: 'exports' }, ui.exportCleaned, ui.exportPly, ui.exportJson, ui.exportMesh, ui.simulate));
 
     // ---- behaviour
+    // state.status and the status line under the view, which this panel's stage covers
+    const STATUS_LINES = {
+      empty: () => 'Reconstruct: no point cloud yet. Drop a PLY, PCD or XYZ/CSV file anywhere, or load the sample.',
+      parsing: () => `Reconstruct: reading “${state.name}”…`,
+      loaded: () => `Reconstruct: “${state.name}”, ${state.points} points`,
+      reconstructing: () => `Reconstruct: reconstructing “${state.name}”…`,
+      done: () => `Reconstruct: “${state.name}”, ${state.points} points, reconstructed`,
+      error: () => 'Reconstruct: stopped on the error above',
+    };
+    function setStatus(status) {
+      state.status = status;
+      app.setStatus(STATUS_LINES[status](), 'reconstruct');
+    }
+    setStatus('empty');
     function setBusy(stage) {
       state.stage = stage || '';
       ui.busy.hidden = !stage;
@@ -247,7 +261,7 @@ export const reconstructPanel = {
     }
     function showError(message) {
       state.error = message;
-      state.status = 'error';
+      setStatus('error');
       ui.error.textContent = message;
       ui.error.hidden = !message;
       if (message) app.showError(`Reconstruct: ${message}`);
@@ -259,7 +273,7 @@ export const reconstructPanel = {
     ui.cancel.addEventListener('click', () => {
       client.cancel();
       setBusy('');
-      state.status = cloud ? 'loaded' : 'empty';
+      setStatus(cloud ? 'loaded' : 'empty');
       app.showNotice('Reconstruct: cancelled.');
     });
 
@@ -324,7 +338,7 @@ export const reconstructPanel = {
     const openCloud = async ({ name, bytes }) => {
       clearErrors();
       app.clearError();
-      state.status = 'parsing';
+      setStatus('parsing');
       state.name = name;
       result = null;
       showResult(null);
@@ -352,7 +366,7 @@ export const reconstructPanel = {
       cleanedWith = null;
       state.points = answer.count;
       state.cleaned = answer.count;
-      state.status = 'loaded';
+      setStatus('loaded');
       const grid = answer.gridWidth > 0 ? ` · organized ${answer.gridWidth} × ${answer.gridHeight}` : '';
       const dropped = answer.droppedNonFinite ? ` · ${answer.droppedNonFinite} NaN points dropped` : '';
       ui.info.textContent = `“${name}”: ${answer.format}, ${answer.count} points${grid}${dropped} (read in ${fmt(answer.ms, 2)} ms).`;
@@ -426,7 +440,7 @@ export const reconstructPanel = {
         levels: Number(inputs.levels.value) || 32,
         resampleNodes: Number(inputs.resampleNodes.value) || 0,
       };
-      state.status = 'reconstructing';
+      setStatus('reconstructing');
       ui.run.disabled = true;
       ui.progress.removeAttribute('value');
       const answer = await client.request({ type: 'reconstruct', positions: cleaned.slice(), options: o });
@@ -441,7 +455,7 @@ export const reconstructPanel = {
       result = answer;
       reconstructedFrom = { cleaning: cleanedWith, options: o };
       showResult(answer);
-      state.status = 'done';
+      setStatus('done');
       ui.summary.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
     }
     ui.run.addEventListener('click', reconstruct);
