@@ -173,6 +173,22 @@ TEST_CASE("out-of-range values name the field and the bound") {
                  "mesh.nodes: must be <= 200000"));
   CHECK(contains(error_of(R"({"version": 1, "mesh": {"type": "rectangle", "nodes": 100}})"),
                  "mesh.nodes: only used with elements \"tri_irregular\""));
+  // noise off the sheet's plane beyond half the mean node spacing (0.42 x 0.594 m on 7 x 9
+  // nodes: a mean spacing of 0.0629 m) is refused; the shipped scenes' noise (at most 0.07 of
+  // the spacing) is not
+  CHECK(error_of(R"({"version": 1, "mesh": {"type": "rectangle", "width": 0.42, "height": 0.594,
+                   "nx": 7, "ny": 9, "noise": 10}})") ==
+        "mesh.noise: must be at most half the mean node spacing (0.0315 m for this mesh): it moves "
+        "nodes off the sheet's plane (got 10)");
+  CHECK(contains(error_of(R"({"version": 1, "mesh": {"type": "rectangle", "width": 0.42, "height": 0.594,
+                            "nx": 7, "ny": 9, "noise": 0.032}})"), "(0.0315 m for this mesh)"));
+  CHECK(error_of(R"({"version": 1, "mesh": {"type": "rectangle", "width": 0.42, "height": 0.594,
+                   "nx": 7, "ny": 9, "noise": 0.031}})") == "");
+  CHECK(contains(error_of(R"({"version": 1, "mesh": {"type": "ring", "radius": 0.15, "inner_radius": 0.09,
+                            "rings": 8, "sectors": 96, "noise": 0.01}})"),
+                 "mesh.noise: must be at most half the mean node spacing"));
+  CHECK(contains(error_of(R"({"version": 1, "mesh": {"type": "disc", "noise": 0.1}})"),
+                 "mesh.noise: must be at most half the mean node spacing"));
   CHECK(error_of(R"({"version": 1, "mesh": {"type": "disc", "sectors": 2}})") ==
         "mesh.sectors: must be >= 3 (got 2)");
   CHECK(error_of(R"({"version": 1, "mesh": {"type": "disc", "rings": 0}})") ==

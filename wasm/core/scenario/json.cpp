@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <initializer_list>
 #include <limits>
 #include <set>
@@ -370,6 +371,22 @@ bool read_vec3(const json& object, const char* key, const std::string& path, Eig
 // ---------------------------------------------------------------------------------------
 // sections
 
+// The generators move every node off the sheet's plane by a random amount of standard
+// deviation `noise` (geometry/generators.h). Beyond half the mean node spacing the rest shape
+// is a crumpled surface rather than a sheet with small defects: a clear error instead of a
+// simulation of that.
+constexpr double kPi = 3.14159265358979323846;
+
+bool check_noise(double noise, double area, int nodes, std::string& error) {
+  const double spacing = std::sqrt(area / nodes);
+  if (noise <= 0.5 * spacing) return true;
+  char bound[32];
+  std::snprintf(bound, sizeof bound, "%.3g", 0.5 * spacing);
+  error = std::string("mesh.noise: must be at most half the mean node spacing (") + bound +
+          " m for this mesh): it moves nodes off the sheet's plane (got " + format_number(noise) + ")";
+  return false;
+}
+
 bool parse_rectangle(const json& m, RectangleMeshDesc& r, std::string& error) {
   const std::string p = "mesh";
   if (!check_keys(m, p, {"type", "width", "height", "nx", "ny", "elements", "nodes", "plane",
@@ -394,7 +411,7 @@ bool parse_rectangle(const json& m, RectangleMeshDesc& r, std::string& error) {
     error = "mesh.nodes: must be 0 (meaning nx*ny) or >= 4 (got " + std::to_string(r.nodes) + ")";
     return false;
   }
-  return true;
+  return check_noise(r.noise, r.width * r.height, r.nodes > 0 ? r.nodes : r.nx * r.ny, error);
 }
 
 bool parse_disc(const json& m, bool ring, DiscMeshDesc& d, std::string& error) {
@@ -417,7 +434,7 @@ bool parse_disc(const json& m, bool ring, DiscMeshDesc& d, std::string& error) {
   }
   if (!ring) {
     d.inner_radius = 0.0;
-    return true;
+    return check_noise(d.noise, kPi * d.radius * d.radius, d.rings * d.sectors, error);
   }
   const json* inner = find(m, "inner_radius");
   if (inner == nullptr) {
@@ -425,7 +442,9 @@ bool parse_disc(const json& m, bool ring, DiscMeshDesc& d, std::string& error) {
     return false;
   }
   return number_value(*inner, "mesh.inner_radius",
-                      Range{0.0, d.radius, true, true}, d.inner_radius, error);
+                      Range{0.0, d.radius, true, true}, d.inner_radius, error) &&
+         check_noise(d.noise, kPi * (d.radius * d.radius - d.inner_radius * d.inner_radius),
+                     d.rings * d.sectors, error);
 }
 
 bool parse_explicit_mesh(const json& m, ExplicitMeshDesc& e, std::string& error) {
