@@ -100,6 +100,75 @@ std::vector<char> detect_boundary_points(const Positions& points, const Neighbou
   return closed;
 }
 
+namespace {
+
+struct BandWalk {
+  std::vector<int> points;  // the ordered walk
+  int covered = -1;         // band points walked or passed
+};
+
+// A walk along the band of boundary points of curve `id` from `start`, always to the boundary
+// neighbour not yet walked or passed that continues the heading best (straightest step). The
+// heading is a running average of the steps, so that a step across the band (it is two or
+// three points wide) does not turn the walk. Points beside and behind a step are passed: the
+// band's other row is not walked back, and no step turns by more than 120 degrees. Should no
+// unpassed neighbour be left, passed ones ahead of the heading are taken (at a corner the next
+// side lies beside the last steps), then boundary points two steps away (across a gap in the
+// band). The walk ends next to its start, or where nothing is left ahead.
+BandWalk walk_band(const Positions& points, const NeighbourGraph& graph, const std::vector<TangentPlane>& planes,
+                   const std::vector<int>& curve_of, int id, int start) {
+  constexpr double kMaxTurn = -0.5;  // cosine: turns of up to 120 degrees per step
+  std::vector<char> state(graph.size(), 0);  // 1 passed, 2 walked
+  BandWalk result;
+  std::vector<int>& walk = result.points;
+  walk.push_back(start);
+  state[start] = 2;
+  int covered = 1;
+  Eigen::Vector3d heading = Eigen::Vector3d::Zero();
+  for (;;) {
+    const int v = walk.back();
+    int best = -1;
+    double best_score = -1e300;
+    auto consider = [&](int w, bool passed_too) {
+      if (curve_of[w] != id || state[w] == 2 || (state[w] == 1 && !passed_too)) return;
+      Eigen::Vector3d d = (points.row(w) - points.row(v)).transpose();
+      d -= planes[v].normal * planes[v].normal.dot(d);
+      const double length = d.norm();
+      if (length == 0) return;
+      const double score = heading.squaredNorm() == 0 ? -length : heading.dot(d) / length;
+      // no U-turn (a passed point must lie ahead): the walk never runs back along the band
+      if (heading.squaredNorm() > 0 && !(score > (passed_too ? 0.0 : kMaxTurn))) return;
+      if (score > best_score || (score == best_score && w < best)) {
+        best_score = score;
+        best = w;
+      }
+    };
+    for (int pass = 0; pass < 2 && best < 0; ++pass)
+      for (const int* w = graph.begin(v); w != graph.end(v); ++w) consider(*w, pass == 1);
+    if (best < 0)
+      for (const int* u = graph.begin(v); u != graph.end(v); ++u)
+        for (const int* w = graph.begin(*u); w != graph.end(*u); ++w) consider(*w, true);
+    if (best < 0) break;
+    const Eigen::Vector3d step = (points.row(best) - points.row(v)).transpose().normalized();
+    heading = heading.squaredNorm() == 0 ? step : (0.5 * heading + 0.5 * step).normalized();
+    // the band's other row: the points beside and behind this step are passed
+    for (const int* w = graph.begin(v); w != graph.end(v); ++w)
+      if (curve_of[*w] == id && state[*w] == 0 && heading.dot((points.row(*w) - points.row(v)).transpose()) <= 0) {
+        state[*w] = 1;
+        ++covered;
+      }
+    if (state[best] == 0) ++covered;
+    state[best] = 2;
+    walk.push_back(best);
+    // back at the start: the curve is closed
+    if (walk.size() > 8 && graph.adjacent(best, walk.front())) break;
+  }
+  result.covered = covered;
+  return result;
+}
+
+}  // namespace
+
 BoundaryCurves find_boundary_curves(const Positions& points, const NeighbourGraph& graph,
                                     const std::vector<TangentPlane>& planes,
                                     std::vector<char>& on_boundary, int min_points) {
@@ -137,47 +206,26 @@ BoundaryCurves find_boundary_curves(const Positions& points, const NeighbourGrap
   for (int& c : curves.curve_of)
     if (c < 0) c = -1;
 
-  // order each curve: walk from its first point, always to the unvisited boundary neighbour
-  // that continues the current direction best (straightest step), until none is left
+  // order each curve into a closed polyline (walk_band); a walk can stop early on a ragged
+  // band, so it is tried from the curve's first point and from the points farthest from it
+  // and from that one, and the walk that covers most of the band is kept (on a clean band the
+  // first covers all of it)
   for (const std::vector<int>& component : curves.members) {
-    std::vector<char> visited(n, 0);
-    std::vector<int> walk{component.front()};
-    visited[component.front()] = 1;
     const int id = curves.curve_of[component.front()];
-    Eigen::Vector3d direction = Eigen::Vector3d::Zero();
-    for (;;) {
-      const int v = walk.back();
-      int best = -1;
-      double best_score = -1e300;
-      auto consider = [&](int w) {
-        if (curves.curve_of[w] != id || visited[w]) return;
-        Eigen::Vector3d d = (points.row(w) - points.row(v)).transpose();
-        d -= planes[v].normal * planes[v].normal.dot(d);
-        const double length = d.norm();
-        if (length == 0) return;
-        const double score = direction.squaredNorm() == 0 ? -length : direction.dot(d) / length;
-        if (score > best_score || (score == best_score && w < best)) {
-          best_score = score;
-          best = w;
-        }
-      };
-      for (const int* w = graph.begin(v); w != graph.end(v); ++w) consider(*w);
-      // across a gap in the band: boundary points two steps away
-      if (best < 0)
-        for (const int* u = graph.begin(v); u != graph.end(v); ++u)
-          for (const int* w = graph.begin(*u); w != graph.end(*u); ++w) consider(*w);
-      if (best < 0) break;
-      direction = (points.row(best) - points.row(v)).transpose().normalized();
-      // the band's other row: mark the points beside this step as passed
-      for (const int* w = graph.begin(v); w != graph.end(v); ++w)
-        if (curves.curve_of[*w] == id && *w != best && direction.dot((points.row(*w) - points.row(v)).transpose()) <= 0)
-          visited[*w] = 1;
-      visited[best] = 1;
-      walk.push_back(best);
-      // back at the start: the curve is closed
-      if (walk.size() > 8 && graph.adjacent(best, walk.front())) break;
+    auto farthest_from = [&](int a) {
+      int best = a;
+      for (int v : component)
+        if ((points.row(v) - points.row(a)).squaredNorm() > (points.row(best) - points.row(a)).squaredNorm()) best = v;
+      return best;
+    };
+    const int second = farthest_from(component.front());
+    BandWalk kept;
+    for (int start : {component.front(), second, farthest_from(second)}) {
+      BandWalk walk = walk_band(points, graph, planes, curves.curve_of, id, start);
+      if (walk.covered > kept.covered) kept = std::move(walk);
+      if (kept.covered == static_cast<int>(component.size())) break;
     }
-    curves.polylines.push_back(std::move(walk));
+    curves.polylines.push_back(std::move(kept.points));
   }
   return curves;
 }
