@@ -48,10 +48,15 @@ export function drawErrorCurve(canvas, frames) {
     ctx.beginPath(); ctx.moveTo(box.left, y(v)); ctx.lineTo(box.right, y(v)); ctx.stroke();
     ctx.fillText(fmt(v), 2, y(v) + 3);
   }
-  for (let k = 0; k <= 4; k++) {
-    const t = t0 + ((t1 - t0) * k) / 4;
-    ctx.fillText(`${fmt(t)} s`, x(t) - (k === 4 ? 26 : k ? 10 : 0), height - 6);
+  // time ticks at round multiples of a nice step (at most six of them)
+  const step = niceCeiling(Math.max(1e-6, (t1 - t0) / 6));
+  ctx.textAlign = 'center';
+  for (let t = Math.ceil(t0 / step - 1e-9) * step; t <= t1 + 1e-9 * step; t += step) {
+    const label = `${fmt(Math.abs(t) < 1e-9 * step ? 0 : t)} s`;
+    const half = ctx.measureText(label).width / 2;
+    ctx.fillText(label, Math.min(Math.max(x(t), box.left + half), width - 1 - half), height - 6);
   }
+  ctx.textAlign = 'left';
   const series = [['e_cm', '#c0392b', 'eᵢ'], ['s_cm', '#2e6fb7', 'sᵢ']];
   for (const [key, colour] of series) {
     ctx.strokeStyle = colour;
@@ -77,50 +82,57 @@ export function drawErrorCurve(canvas, frames) {
 // marks: { fit: [d, a], sweepBest: [d, a], aPriori: [d, a] } in units of rho
 export function drawHeatmap(canvas, { grid, points, deltaMax = 1, alphaMax = 4, marks = {} }) {
   const { ctx, width, height } = setup(canvas);
-  const box = { left: 34, right: width - 46, top: 20, bottom: height - 28 };
+  // the cells fill `box` exactly (each sweep point at its cell's centre); tick labels, axis
+  // names and the colour bar lie outside it
+  const box = { left: 40, right: width - 34, top: 14, bottom: height - 30 };
   const values = points.filter((p) => p && p.ok && Number.isFinite(p.mean_error_cm)).map((p) => p.mean_error_cm);
   const lo = values.length ? Math.min(...values) : 0;
   const hi = values.length ? Math.max(...values) : 1;
   // log scale: the interesting valley is narrow compared with the far corners
   const scale = (v) => (hi > lo ? Math.log(v / lo) / Math.log(hi / lo) : 0);
-  const px = (d) => box.left + (d / deltaMax) * (box.right - box.left);
-  const py = (a) => box.bottom - (a / alphaMax) * (box.bottom - box.top);
-  const cw = (box.right - box.left) / Math.max(1, grid - 1);
-  const ch = (box.bottom - box.top) / Math.max(1, grid - 1);
+  const n = Math.max(1, grid);
+  const cw = (box.right - box.left) / n;
+  const ch = (box.bottom - box.top) / n;
+  const span = (x) => (n > 1 ? x : 0.5);
+  const px = (d) => box.left + cw / 2 + span(d / deltaMax) * (n - 1) * cw;
+  const py = (a) => box.bottom - ch / 2 - span(a / alphaMax) * (n - 1) * ch;
   ctx.fillStyle = '#f3f1ec';
-  ctx.fillRect(box.left - cw / 2, box.top - ch / 2, box.right - box.left + cw, box.bottom - box.top + ch);
+  ctx.fillRect(box.left, box.top, box.right - box.left, box.bottom - box.top);
   points.forEach((p, k) => {
     if (!p) return;
     const i = Math.floor(k / grid), j = k % grid;
-    const cx = box.left + i * cw, cy = box.bottom - j * ch;
+    const cx = box.left + i * cw, cy = box.bottom - (j + 1) * ch;
     ctx.fillStyle = p.ok && Number.isFinite(p.mean_error_cm) ? rgb(viridis(scale(p.mean_error_cm))) : '#999';
-    ctx.fillRect(cx - cw / 2, cy - ch / 2, cw + 0.5, ch + 0.5);
+    ctx.fillRect(cx, cy, cw + 0.5, ch + 0.5);
   });
-  // axes
+  // axes: ticks at the sweep's ends and quarters
   ctx.fillStyle = '#555';
-  for (let k = 0; k <= 4; k++) {
-    ctx.fillText(fmt((deltaMax * k) / 4), px((deltaMax * k) / 4) - 6, height - 14);
-    ctx.fillText(fmt((alphaMax * k) / 4), 12, py((alphaMax * k) / 4) + 3);
-  }
+  ctx.textAlign = 'center';
+  for (let k = 0; k <= 4; k++) ctx.fillText(fmt((deltaMax * k) / 4), px((deltaMax * k) / 4), box.bottom + 12);
+  ctx.textAlign = 'right';
+  for (let k = 0; k <= 4; k++) ctx.fillText(fmt((alphaMax * k) / 4), box.left - 4, py((alphaMax * k) / 4) + 3);
   ctx.fillStyle = INK;
-  ctx.fillText('δ/ρ', (box.left + box.right) / 2 - 8, height - 2);
+  ctx.textAlign = 'center';
+  ctx.fillText('δ/ρ', (box.left + box.right) / 2, height - 3);
   ctx.save();
-  ctx.translate(9, (box.top + box.bottom) / 2 + 8);
+  ctx.translate(10, (box.top + box.bottom) / 2);
   ctx.rotate(-Math.PI / 2);
   ctx.fillText('α/ρ', 0, 0);
   ctx.restore();
-  // colour bar (log)
-  const bx = width - 34;
+  // colour bar (log), its ends labelled above and below it
+  const bx = width - 22;
   for (let k = 0; k < 50; k++) {
     ctx.fillStyle = rgb(viridis(1 - k / 49));
     ctx.fillRect(bx, box.top + ((box.bottom - box.top) * k) / 50, 8, (box.bottom - box.top) / 50 + 1);
   }
   ctx.fillStyle = '#555';
+  ctx.textAlign = 'right';
   if (values.length) {
-    ctx.fillText(fmt(hi), bx - 6, box.top - 6);
-    ctx.fillText(fmt(lo), bx - 6, box.bottom + 12);
+    ctx.fillText(fmt(hi), width - 2, box.top - 3 < 9 ? 9 : box.top - 3);
+    ctx.fillText(fmt(lo), width - 2, box.bottom + 12);
   }
-  ctx.fillText('ē cm', bx - 6, box.bottom + 24);
+  ctx.fillText('ē cm', width - 2, box.bottom + 24);
+  ctx.textAlign = 'left';
   // marks
   const mark = (at, draw) => {
     if (!at || !Number.isFinite(at[0]) || !Number.isFinite(at[1])) return;
