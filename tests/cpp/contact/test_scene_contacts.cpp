@@ -176,6 +176,40 @@ TEST_CASE("needle cusps are point obstacles for the cloth's faces") {
   CHECK(cusp_rows == 1);
 }
 
+TEST_CASE("a sheet resting on a cusp at the clearance and moving through it gets the cusp row") {
+  // the sheet lies on the tip as the solver leaves it (1.5 mm above, the clearance) and falls
+  // 1 cm in the step: until session 19 the displaced CCD started past the tip (each side moved
+  // by omega tau0 = the whole clearance) and the tip was no longer within reach at the end, so
+  // the needles scene's cloth fell through every tip
+  tela::RectangleSpec spec;
+  spec.width = 0.3;
+  spec.height = 0.3;
+  spec.nx = 4;
+  spec.ny = 4;
+  spec.origin = V(-0.15 + 0.013, -0.15 + 0.021, 0.075 + 0.0015);
+  tela::Mesh mesh = tela::make_rectangle(spec);
+  tela::ObstacleDesc needles;
+  needles.type = "needles";
+  needles.center = V(0, 0, 0);
+  needles.count_x = 1;
+  needles.count_y = 1;
+  needles.mu = 0.3;
+  tela::SceneContacts provider(mesh, {needles}, tela::SelfCollision{}, std::vector<char>(mesh.node_count(), 0), 0.0);
+  for (const double fall : {0.0005, 0.01, 0.05}) {
+    CAPTURE(fall);
+    tela::Positions current = mesh.positions;
+    current.col(2).array() -= fall;
+    int cusp_rows = 0;
+    for (const auto& r : rows_of(provider, mesh.positions, current))
+      if (r.source == 100001) {
+        ++cusp_rows;
+        CHECK(tela::contact_gap(r, mesh.positions) == doctest::Approx(0).epsilon(1e-9));
+        CHECK(tela::contact_gap(r, current) == doctest::Approx(-fall));
+      }
+    CHECK(cusp_rows == 1);
+  }
+}
+
 TEST_CASE("stick edges give edge-edge rows against the cloth edges they sweep through") {
   tela::RectangleSpec spec;
   spec.width = 0.2;

@@ -161,7 +161,11 @@ void SceneContacts::cusp_rows(int index, const ContactQuery& q, double omega,
   const ObstacleDesc& o = obstacles_[index];
   const RigidPose pose0 = rigid_pose(o.motion, q.t0), pose1 = rigid_pose(o.motion, q.t1);
   const double clearance = clearance_of(self_);
-  const double shift = omega * 2 * clearance;
+  // thesis §3.3.3: both sides displaced towards each other by omega times the distance to keep
+  // (here the clearance), so that a cloth resting on a tip is not already past it in the
+  // displaced frame (until session 19 the shift was twice that, and a cloth lying on the tips
+  // fell through them at the next step)
+  const double shift = omega * clearance;
   const std::vector<V>& tips = tips_[index];
   std::vector<V> tip0(tips.size()), tip1(tips.size());
   std::vector<Aabb> tip_boxes(tips.size()), tri_boxes(mesh_.triangles.size());
@@ -194,8 +198,11 @@ void SceneContacts::cusp_rows(int index, const ContactQuery& q, double omega,
       nu0.normalize();
       const double side = (tip0[i] - A0).dot(nu0) >= 0 ? 1.0 : -1.0;
       const V d = side * shift * nu0;
+      // the displaced motion finds tips coming within the proximity; the true motion those it
+      // passes through (at omega = 0.5 a resting tip sits right at the displaced contact)
       crossing = point_triangle_ccd(A0 + d, B0 + d, C0 + d, tip0[i] - d, A1 + d, B1 + d, C1 + d, tip1[i] - d,
-                                    kCcdTolerance).hit;
+                                    kCcdTolerance).hit ||
+                 point_triangle_ccd(A0, B0, C0, tip0[i], A1, B1, C1, tip1[i], kCcdTolerance).hit;
     }
     const PointTriangleClosest now = point_triangle_closest(tip1[i], A1, B1, C1);
     const bool interior = now.u > 0 && now.v > 0 && now.w > 0;
