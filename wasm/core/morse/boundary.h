@@ -24,7 +24,8 @@ std::vector<char> detect_boundary_points(const Positions& points, const Neighbou
 // Boundary curves: connected components of the graph restricted to boundary points. Components
 // with fewer than `min_points` points are isolated false detections: they are removed from
 // `on_boundary`. Each curve is also ordered into a closed polyline by walking along the band of
-// boundary points (points of a band two wide may be skipped by the polyline).
+// boundary points (points beside the walk in a band two or three wide are skipped; of walks
+// from three starts the one that covers most of the band is kept, see boundary.cpp).
 struct BoundaryCurves {
   std::vector<int> curve_of;                  // #points: curve index, -1 for interior points
   std::vector<std::vector<int>> members;      // per curve: all its boundary points, sorted
