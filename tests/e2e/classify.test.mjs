@@ -82,6 +82,11 @@ describe('classify panel', () => {
     assert.equal(b.error, null);
     assert.equal(b.segments, m);
     assert.ok(db.classes.includes(b.className));
+    // the status line names what the panel's own view shows, and is the simulator's again
+    // when the panel classifies the frame
+    assert.equal(await page.textContent('#status'), 'Classify: the boundary of “wavy-cloth.ply”');
+    await page.selectOption('#classify-source', 'frame');
+    assert.match(await page.textContent('#status'), /^\d+ nodes · dt = /);
     assert.deepEqual(problems, []);
     await page.context().close();
   });

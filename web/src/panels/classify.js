@@ -119,6 +119,9 @@ export const classifyPanel = {
     function showStateView() {
       const shown = Boolean(stateView?.show(active && source() !== 'frame'));
       viewport.classList.toggle('overlay-active', shown);
+      // the status line says what the panel's own view shows (else the simulator's line)
+      app.setStatus(!shown ? undefined : source() === 'obj' ? `Classify: the opened state “${objState?.name}”`
+        : `Classify: the boundary of “${boundary?.name}”`, 'classify');
       return shown;
     }
     function drawHighlight() {
