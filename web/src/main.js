@@ -42,8 +42,8 @@ function showNotice(message) {
   $('notice').hidden = !message;
 }
 // The status line under the view belongs to a panel: each panel's latest line is kept and the
-// active panel's is shown; a panel without one (Fit before a recording, Classify) shows the
-// view of the simulation, and with it the simulator's line.
+// active panel's is shown; a panel without one (Fit before a recording, Classify on the
+// simulated frame) shows the view of the simulation, and with it the simulator's line.
 const statuses = {};
 function setStatus(message, panel = 'simulate') {
   statuses[panel] = message;

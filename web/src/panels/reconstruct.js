@@ -246,7 +246,7 @@ export const reconstructPanel = {
       loaded: () => `Reconstruct: “${state.name}”, ${state.points} points`,
       reconstructing: () => `Reconstruct: reconstructing “${state.name}”…`,
       done: () => `Reconstruct: “${state.name}”, ${state.points} points, reconstructed`,
-      error: () => 'Reconstruct: stopped on the error above',
+      error: () => 'Reconstruct: stopped on an error (its message is shown with the view and in the panel)',
     };
     function setStatus(status) {
       state.status = status;
