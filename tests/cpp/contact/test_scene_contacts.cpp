@@ -33,6 +33,30 @@ std::vector<tela::ContactConstraint> rows_of(tela::SceneContacts& provider, cons
   return rows;
 }
 
+// a 30 cm sheet of 4 x 4 nodes at height z over one needle (tip at 7.5 cm, under the interior
+// of a face), and the provider for that needle
+struct SheetOverNeedle {
+  tela::Mesh mesh;
+  tela::SceneContacts provider;
+};
+SheetOverNeedle sheet_over_needle(double z) {
+  tela::RectangleSpec spec;
+  spec.width = 0.3;
+  spec.height = 0.3;
+  spec.nx = 4;
+  spec.ny = 4;
+  spec.origin = V(-0.15 + 0.013, -0.15 + 0.021, z);
+  tela::Mesh mesh = tela::make_rectangle(spec);
+  tela::ObstacleDesc needles;
+  needles.type = "needles";
+  needles.center = V(0, 0, 0);
+  needles.count_x = 1;
+  needles.count_y = 1;
+  needles.mu = 0.3;
+  tela::SceneContacts provider(mesh, {needles}, tela::SelfCollision{}, std::vector<char>(mesh.node_count(), 0), 0.0);
+  return {std::move(mesh), std::move(provider)};
+}
+
 }  // namespace
 
 TEST_SUITE("contact") {
@@ -145,20 +169,7 @@ TEST_CASE("self-collision: layers resting closer than the thickness are constrai
 }
 
 TEST_CASE("needle cusps are point obstacles for the cloth's faces") {
-  tela::RectangleSpec spec;
-  spec.width = 0.3;
-  spec.height = 0.3;
-  spec.nx = 4;
-  spec.ny = 4;
-  spec.origin = V(-0.15 + 0.013, -0.15 + 0.021, 0.078);  // just above the tip (7.5 cm) of a needle at 0
-  tela::Mesh mesh = tela::make_rectangle(spec);
-  tela::ObstacleDesc needles;
-  needles.type = "needles";
-  needles.center = V(0, 0, 0);
-  needles.count_x = 1;
-  needles.count_y = 1;
-  needles.mu = 0.3;
-  tela::SceneContacts provider(mesh, {needles}, tela::SelfCollision{}, std::vector<char>(mesh.node_count(), 0), 0.0);
+  auto [mesh, provider] = sheet_over_needle(0.078);  // 3 mm above the tip
   tela::Positions current = mesh.positions;
   current.col(2).array() -= 0.01;  // the sheet moves 1 cm down: through the tip
   const auto rows = rows_of(provider, mesh.positions, current);
@@ -181,20 +192,7 @@ TEST_CASE("a sheet resting on a cusp at the clearance and moving through it gets
   // 1 cm in the step: until session 19 the displaced CCD started past the tip (each side moved
   // by omega tau0 = the whole clearance) and the tip was no longer within reach at the end, so
   // the needles scene's cloth fell through every tip
-  tela::RectangleSpec spec;
-  spec.width = 0.3;
-  spec.height = 0.3;
-  spec.nx = 4;
-  spec.ny = 4;
-  spec.origin = V(-0.15 + 0.013, -0.15 + 0.021, 0.075 + 0.0015);
-  tela::Mesh mesh = tela::make_rectangle(spec);
-  tela::ObstacleDesc needles;
-  needles.type = "needles";
-  needles.center = V(0, 0, 0);
-  needles.count_x = 1;
-  needles.count_y = 1;
-  needles.mu = 0.3;
-  tela::SceneContacts provider(mesh, {needles}, tela::SelfCollision{}, std::vector<char>(mesh.node_count(), 0), 0.0);
+  auto [mesh, provider] = sheet_over_needle(0.075 + 0.0015);
   for (const double fall : {0.0005, 0.01, 0.05}) {
     CAPTURE(fall);
     tela::Positions current = mesh.positions;

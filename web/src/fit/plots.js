@@ -93,9 +93,8 @@ export function drawHeatmap(canvas, { grid, points, deltaMax = 1, alphaMax = 4, 
   const n = Math.max(1, grid);
   const cw = (box.right - box.left) / n;
   const ch = (box.bottom - box.top) / n;
-  const span = (x) => (n > 1 ? x : 0.5);
-  const px = (d) => box.left + cw / 2 + span(d / deltaMax) * (n - 1) * cw;
-  const py = (a) => box.bottom - ch / 2 - span(a / alphaMax) * (n - 1) * ch;
+  const px = (d) => box.left + cw / 2 + (d / deltaMax) * (n - 1) * cw;
+  const py = (a) => box.bottom - ch / 2 - (a / alphaMax) * (n - 1) * ch;
   ctx.fillStyle = '#f3f1ec';
   ctx.fillRect(box.left, box.top, box.right - box.left, box.bottom - box.top);
   points.forEach((p, k) => {
@@ -128,7 +127,7 @@ export function drawHeatmap(canvas, { grid, points, deltaMax = 1, alphaMax = 4, 
   ctx.fillStyle = '#555';
   ctx.textAlign = 'right';
   if (values.length) {
-    ctx.fillText(fmt(hi), width - 2, box.top - 3 < 9 ? 9 : box.top - 3);
+    ctx.fillText(fmt(hi), width - 2, box.top - 3);
     ctx.fillText(fmt(lo), width - 2, box.bottom + 12);
   }
   ctx.fillText('ē cm', width - 2, box.bottom + 24);
