@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { root, servePage } from './harness.mjs';
 import { motiveMarkers, writeC3d } from '../js/c3d_file.mjs';
+import { decodeShareHash } from '../../web/src/share/link.js';
 
 const T = { timeout: 30000 };
 const FIT_T = { timeout: 75000 };
@@ -179,6 +180,11 @@ describe('fit panel', () => {
     await page.waitForFunction(() => !!window.__tela.fit.shareLink, null, T);
     const link = await page.evaluate(() => window.__tela.fit.shareLink);
     assert.match(link, /#v1=/);
+    // the fitted material, with the κ the fit held fixed (the fitted δ, α only hold with it)
+    const shared = await decodeShareHash(link.slice(link.indexOf('#')));
+    assert.equal(shared.scenario.material.delta, r.delta);
+    assert.equal(shared.scenario.material.alpha, r.alpha);
+    assert.equal(shared.scenario.material.kappa, 0.001);
 
     // one worker gives the same fit, to the last bit
     const single = await fit(page, { workers: 1 });

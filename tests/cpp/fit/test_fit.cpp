@@ -94,6 +94,32 @@ TEST_CASE("Nelder-Mead: minimum of a shifted quadratic in a box, also on the bou
   CHECK(boxed.best_point()[1] == doctest::Approx(1.0).epsilon(1e-3));
 }
 
+TEST_CASE("a recording in the wrong length units fits, with a warning naming the units") {
+  tela::SyntheticRecordingSpec spec;
+  spec.size = "A3";
+  spec.duration = 1;
+  tela::Result<tela::Recording> rec = tela::synthesize_recording(spec);
+  REQUIRE(rec.ok());
+  auto size_warnings = [](const tela::Recording& recording) {
+    tela::Result<tela::FitProblem> problem = tela::make_fit_problem(recording, tela::FitProblemOptions{});
+    REQUIRE(problem.ok());
+    int found = 0;
+    for (const std::string& w : problem.value->warnings)
+      if (w.find("check the length units") != std::string::npos) {
+        ++found;
+        CHECK(w.find("read as " + recording.units) != std::string::npos);
+      }
+    return found;
+  };
+  CHECK(size_warnings(*rec.value) == 0);
+  tela::Recording millimetres_as_metres = *rec.value;  // a mm file whose header says metres
+  millimetres_as_metres.positions *= 1000;
+  CHECK(size_warnings(millimetres_as_metres) == 1);
+  tela::Recording metres_as_millimetres = *rec.value;
+  metres_as_millimetres.positions /= 1000;
+  CHECK(size_warnings(metres_as_millimetres) == 1);
+}
+
 TEST_CASE("a-priori formula: Table 4.6 and the MATH.md sanity example") {
   // A2 wool, V = 0.1 m^2/s^2, repetition I: delta ~ 0.087 (delta / rho ~ 0.48), alpha ~ 0.35
   const tela::APrioriEstimate e = tela::a_priori_parameters(0.42 * 0.594, 0.1, 0.1804, tela::table_4_6(1));

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 namespace tela {
@@ -42,6 +43,15 @@ Result<FitProblem> make_fit_problem(Recording recording, const FitProblemOptions
   Result<MarkerCloth> cloth = build_marker_cloth(recording, problem.grid, options.cloth);
   if (!cloth.ok()) return R::failure(cloth.error);
   problem.cloth = std::move(*cloth.value);
+  // a sheet a robot or a person shakes is centimetres to metres across; far outside that the
+  // file's length units are the likely culprit (a millimetre file declared as metres)
+  const double extent = std::max(problem.cloth.width, problem.cloth.height);
+  if (extent > kPlausibleClothSize[1] || extent < kPlausibleClothSize[0]) {
+    char size[96];
+    std::snprintf(size, sizeof size, "%.3g x %.3g m", problem.cloth.width, problem.cloth.height);
+    problem.warnings.push_back(std::string("the marker grid spans ") + size + " (coordinates read as " +
+                               recording.units + "): a cloth this size is unlikely; check the length units");
+  }
 
   const double duration = options.duration > 0 ? std::min(options.duration, recording.duration()) : recording.duration();
   problem.steps = static_cast<int>(std::floor(duration / problem.dt + 1e-9));

@@ -61,6 +61,11 @@ struct FitProblem {
   std::vector<std::string> warnings;
 };
 
+// A marker grid whose larger side lies outside [min, max] metres gets a warning naming the
+// length units the coordinates were read in (a millimetre file declared as metres spans
+// hundreds of metres).
+constexpr double kPlausibleClothSize[2] = {0.05, 5.0};
+
 // Builds the problem from a recording in the file's axes. Errors name the offending option.
 Result<FitProblem> make_fit_problem(Recording recording, const FitProblemOptions& options);
 

@@ -28,7 +28,7 @@ function fmt(x) {
 // frames: [{ time, e_cm, s_cm, visible }]
 export function drawErrorCurve(canvas, frames) {
   const { ctx, width, height } = setup(canvas);
-  const box = { left: 36, right: width - 8, top: 16, bottom: height - 22 };
+  const box = { left: 36, right: width - 8, top: 24, bottom: height - 22 };
   if (!frames?.length) {
     ctx.fillStyle = '#777';
     ctx.fillText('no per-frame errors (the fit was cancelled or failed)', box.left, height / 2);

@@ -268,7 +268,7 @@ export const fitPanel = {
         ['rate', `${fmt(r.rate, 4)} Hz · ${r.frames} frames · ${fmt(r.duration, 4)} s`],
         ['markers', String(r.points)],
         ['up axis', `${r.up_axis} (${r.up_axis_source})`],
-        ['grid', `${s.grid.cols} × ${s.grid.rows} markers (${s.grid.source}, residual ${fmt(100 * s.grid.residual, 2)} cm)`],
+        ['grid', `${s.grid.cols} × ${s.grid.rows} markers (${s.grid.source}, misfit ${fmt(s.grid.residual, 2)} marker spacings)`],
         ['held corners', s.grid.held.join(', ')],
         ['missing data', `${pct(r.missing_fraction)} (${r.missing_samples} samples)`],
         ['mesh', `${s.mesh.nx} × ${s.mesh.ny} nodes, ${fmt(100 * s.mesh.width)} × ${fmt(100 * s.mesh.height)} cm, dt ${s.mesh.dt} s, ${s.mesh.steps} steps`],
@@ -310,6 +310,7 @@ export const fitPanel = {
         replaySteps = 0;
         ui.replayBox.hidden = true;
         setState('error');
+        app.setStatus(`Fit: ${file.name} could not be read`, 'fit');
         showFitError(`“${file.name}” cannot be fitted: ${answer.error}`);
         return false;
       }
@@ -419,12 +420,16 @@ export const fitPanel = {
     function showResult(plan, evaluated) {
       const r = result;
       const ap = r.a_priori;
+      // Table 4.6 is a linear regression over A3 and A2 sheets at the thesis' speeds: far from
+      // them (a wrongly scaled recording) it gives non-positive parameters, which are not shown
+      const apOk = ap.delta > 0 && ap.alpha > 0;
+      const apCell = (v) => (apOk ? fmt(v) : '—');
       const rows = [
         ['', 'fit', 'a priori (Table 4.6)'],
-        ['δ/ρ', fmt(r.delta_over_rho), fmt(ap.delta / r.rho)],
-        ['α/ρ', fmt(r.alpha_over_rho), fmt(ap.alpha / r.rho)],
-        ['δ (kg/m²)', fmt(r.delta), fmt(ap.delta)],
-        ['α (kg/(m² s))', fmt(r.alpha), fmt(ap.alpha)],
+        ['δ/ρ', fmt(r.delta_over_rho), apCell(ap.delta / r.rho)],
+        ['α/ρ', fmt(r.alpha_over_rho), apCell(ap.alpha / r.rho)],
+        ['δ (kg/m²)', fmt(r.delta), apCell(ap.delta)],
+        ['α (kg/(m² s))', fmt(r.alpha), apCell(ap.alpha)],
         ...(r.mu !== null && r.mu !== undefined ? [[r.mu_fitted ? 'μ (fitted)' : 'μ (fixed)', fmt(r.mu), '']] : []),
         ['ē training (cm)', fmt(r.train_error_cm), fmt(ap.train_error_cm)],
         ['ē testing (cm)', fmt(r.mean_error_cm), ''],
@@ -432,6 +437,8 @@ export const fitPanel = {
         ['simulations', String(r.evaluations), `S = ${fmt(ap.S)}, V = ${fmt(ap.V)} m²/s²`],
       ];
       ui.table.replaceChildren(...rows.map((cells, i) => el('tr', {}, ...cells.map((c) => el(i ? 'td' : 'th', { textContent: c })))));
+      if (!apOk) ui.table.append(el('tr', {}, el('td', { colSpan: 3, className: 'hint',
+        textContent: `The a-priori formula gives δ = ${fmt(ap.delta)}, α = ${fmt(ap.alpha)} here: S and V lie far outside the A3/A2 recordings it was fitted on (check the recording's units).` })));
       if (r.cancelled) ui.table.append(el('tr', {}, el('td', { colSpan: 3, className: 'hint', textContent: 'Cancelled: the best parameters found so far; no testing-window evaluation.' })));
       ui.results.hidden = false;
       drawErrorCurve(ui.curve, r.frames);
@@ -442,7 +449,7 @@ export const fitPanel = {
         marks: {
           fit: [r.delta_over_rho, r.alpha_over_rho],
           sweepBest: r.sweep ? [r.sweep.best_delta_over_rho, r.sweep.best_alpha_over_rho] : null,
-          aPriori: [ap.delta / r.rho, ap.alpha / r.rho],
+          aPriori: apOk ? [ap.delta / r.rho, ap.alpha / r.rho] : null,
         },
       });
     }
@@ -539,7 +546,9 @@ export const fitPanel = {
       if (!base) return showFitError('The share link needs a Simulate scene to carry the parameters; none is loaded.');
       // the current Simulate scene with the fitted material: parameters only, never the recording
       const scenario = structuredClone(base);
-      scenario.material = { ...(scenario.material ?? {}), rho: result.rho, delta: result.delta, alpha: result.alpha };
+      // κ too: the fit ran with it fixed, and the fitted δ, α only hold with it
+      scenario.material = { ...(scenario.material ?? {}), rho: result.rho, delta: result.delta, alpha: result.alpha,
+        kappa: result.kappa };
       // a contact fit: its friction on every obstacle of the scene
       if (result.mu !== null && result.mu !== undefined && Array.isArray(scenario.obstacles))
         scenario.obstacles = scenario.obstacles.map((o) => ({ ...o, mu: result.mu }));
@@ -554,7 +563,7 @@ export const fitPanel = {
         // no clipboard permission: show the link instead
       }
       const mu = result.mu !== null && result.mu !== undefined ? `, μ = ${fmt(result.mu)}` : '';
-      app.showNotice(`Share link for “${app.state.name}” with the fitted δ = ${fmt(result.delta)}, α = ${fmt(result.alpha)}${mu} (ρ = ${fmt(result.rho)}) ${copied ? 'copied to the clipboard' : `: ${url}`}. The recording is not in it.`);
+      app.showNotice(`Share link for “${app.state.name}” with the fitted δ = ${fmt(result.delta)}, α = ${fmt(result.alpha)}${mu} (ρ = ${fmt(result.rho)}, κ = ${fmt(result.kappa)}) ${copied ? 'copied to the clipboard' : `: ${url}`}. The recording is not in it.`);
     });
 
     // presetKappa: the bending stiffness the sample was generated with (a link brings its own)
