@@ -40,6 +40,18 @@ describe('sniffFormat', () => {
     assert.equal(format(written), 'c3d');
   });
 
+  test('a long point file is recognised wherever its first 64 KiB end', () => {
+    // 3,000 rows of three columns (about 150 KB; fewer than 2,000 rows in the first 64 KiB),
+    // behind a comment line of every length from 0 to a row's: the head the sniffer reads
+    // ends at every place of a row, inside each of its three numbers and after each separator
+    const rows = Array.from({ length: 3000 }, (_, i) => [i, 2 * i, 3 * i].map((v) => (v / 7).toFixed(12)).join(' '));
+    const body = `${rows.join('\n')}\n`;
+    for (let pad = 0; pad <= rows[1500].length + 1; pad++) {
+      const text = `# ${'-'.repeat(pad)}\n${body}`;
+      assert.equal(format(text), 'xyz-points', `comment of ${pad + 2} characters`);
+    }
+  });
+
   test('rejects what it does not know', () => {
     assert.equal(format(''), null);
     assert.equal(format('hello, this is a letter\nnot data\n'), null);

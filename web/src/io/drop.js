@@ -14,6 +14,10 @@ function acceptedNow() {
 
 // name: shown in messages; bytes: Uint8Array
 export async function routeFile(app, name, bytes) {
+  if (bytes.length === 0) {
+    app.showError(`“${name}” is empty (0 bytes): nothing to open. Was it saved or exported completely?`);
+    return { ok: false };
+  }
   const found = sniffFormat(bytes);
   if (!found) {
     app.showError(`“${name}” is not a file tela recognises (by its content). tela opens now: ${acceptedNow()}. ` +

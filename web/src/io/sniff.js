@@ -60,7 +60,8 @@ export function sniffFormat(bytes) {
   // C3D: first byte the parameter-section block (>= 2), second the key byte 0x50
   if (bytes.length >= 512 && bytes[1] === 0x50 && bytes[0] >= 2) return result('c3d');
 
-  const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 65536));
+  const HEAD = 65536;
+  const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, HEAD));
   const text = head.replace(/^\uFEFF/, '');
   const trimmed = text.trimStart();
 
@@ -86,6 +87,8 @@ export function sniffFormat(bytes) {
   }
 
   const lines = text.split(/\r?\n/);
+  // a longer file's head ends inside a line: that fragment is not evidence of anything
+  if (bytes.length > HEAD && lines.length > 1) lines.pop();
   const first = lines[0] ?? '';
   if (/(^|,)Format Version,/.test(first)) return result('optitrack-csv');
   if (/^NO_OF_FRAMES\t/m.test(text.slice(0, 2000)) && /^MARKER_NAMES\t/m.test(text)) return result('qualisys-tsv');
