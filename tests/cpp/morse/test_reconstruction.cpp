@@ -286,6 +286,17 @@ TEST_CASE("reconstruct: bad input gives a message") {
   const Result<Reconstruction> nan = reconstruct(cloud, options);
   CHECK(!nan.ok());
   CHECK(nan.error.find("point 17") != std::string::npos);
+  // degenerate clouds: all on one point, all on a line (a line with 1e-5 of noise too)
+  Positions same(500, 3);
+  same.rowwise() = Eigen::RowVector3d(0.1, 0.2, 0.3);
+  const Result<Reconstruction> point = reconstruct(same, options);
+  CHECK(point.error.find("coincide") != std::string::npos);
+  Positions line(500, 3);
+  for (int v = 0; v < 500; ++v) line.row(v) = Eigen::RowVector3d(1, 2, 0.5) * (v / 499.0);
+  const Result<Reconstruction> straight = reconstruct(line, options);
+  CHECK(straight.error.find("line") != std::string::npos);
+  for (int v = 0; v < 500; ++v) line(v, 2) += 1e-5 * std::sin(37.0 * v);
+  CHECK(reconstruct(line, options).error.find("line") != std::string::npos);
   options.direction = Eigen::Vector3d::Zero();
   CHECK(!reconstruct(sphere(200, 3), options).ok());
   options.direction.reset();

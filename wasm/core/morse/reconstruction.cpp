@@ -5,11 +5,17 @@
 #include "morse/simplification.h"
 #include "morse/smoothing.h"
 
+#include <Eigen/Eigenvalues>
+
 #include <algorithm>
 #include <cmath>
 
 namespace tela::morse {
 namespace {
+
+// the smallest ratio of a cloud's second principal spread to its first that is read as a
+// surface (a 1 m strip of cloth 1 cm wide has 0.01)
+constexpr double kMinFlatness = 1e-3;
 
 int connected_components(const NeighbourGraph& graph) {
   std::vector<char> seen(graph.size(), 0);
@@ -44,6 +50,18 @@ Result<Reconstruction> reconstruct(const Positions& points, const ReconstructOpt
                       std::to_string(options.max_points) + " (down-sample it first, e.g. --voxel)");
   for (Eigen::Index v = 0; v < n; ++v)
     if (!points.row(v).allFinite()) return R::failure("point " + std::to_string(v) + " has a non-finite coordinate");
+  {
+    // a surface needs points spread in two directions: a cloud along a line (or on one point)
+    // would still get neighbours and a Morse function, and come out as a thin disc
+    const Eigen::RowVector3d mean = points.colwise().mean();
+    const Eigen::Matrix3d spread = (points.rowwise() - mean).transpose() * (points.rowwise() - mean) / n;
+    const Eigen::Vector3d extent = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(spread).eigenvalues().cwiseMax(0).cwiseSqrt();
+    // (rounding leaves a spread of about 1e-16 of the coordinates on coinciding points)
+    if (!(extent[2] > 1e-12 * (1 + mean.cwiseAbs().maxCoeff()))) return R::failure("all " + std::to_string(n) + " points coincide: there is no surface to reconstruct");
+    if (extent[1] < kMinFlatness * extent[2])
+      return R::failure("the points lie along a line (their spread across it is " +
+                        std::to_string(extent[1] / extent[2]) + " of their spread along it): a surface needs points spread in two directions");
+  }
   if (options.levels < 2 || options.levels > 10000) return R::failure("levels must be between 2 and 10000");
   if (options.neighbours < 4 || options.neighbours > 64) return R::failure("neighbours (k) must be between 4 and 64");
   if (options.smoothing_iterations < 0 || options.smoothing_iterations > 100)
