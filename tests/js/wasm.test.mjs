@@ -120,6 +120,26 @@ describe('wasm module', () => {
     sim.delete();
   });
 
+  test('the last step report counts the run\'s steps that ended above the tolerance', () => {
+    const scenario = JSON.parse(tela.sceneJson('hang-7x9'));
+    const fine = tela.createSimulation(JSON.stringify(scenario));
+    fine.step(20);
+    const ok = fine.lastReport();
+    assert.equal(ok.status, 'converged');
+    assert.equal(ok.tolerance, scenario.solver.tolerance);
+    assert.equal(ok.unconvergedSteps, 0);
+    fine.delete();
+    // one projection iteration per step with a tolerance of 1e-6: most steps end above it
+    scenario.solver = { ...scenario.solver, tolerance: 1e-6, max_iterations: 1 };
+    const capped = tela.createSimulation(JSON.stringify(scenario));
+    capped.step(20);
+    const report = capped.lastReport();
+    assert.equal(report.tolerance, 1e-6);
+    assert.ok(report.unconvergedSteps > 0 && report.unconvergedSteps <= 20, String(report.unconvergedSteps));
+    assert.equal(report.unconvergedSteps, JSON.parse(capped.summary()).unconverged_steps);
+    capped.delete();
+  });
+
   describe('against the native build', () => {
     let dir;
     before(() => {

@@ -98,7 +98,8 @@ class SimulationHandle {
   // the scenario as the core understood it (complete, documented defaults filled in)
   std::string scenario_json() const { return sim_ ? scenario_to_json(sim_->scenario()) : std::string(); }
 
-  // what the last step reported: { status, iterations, substeps, constraintError }
+  // what the last step reported: { status, iterations, substeps, constraintError }, the
+  // solver's tolerance, and how many steps of the run so far ended above it
   val last_report() const {
     val out = val::object();
     const StepReport report = sim_ ? sim_->last_report() : StepReport{};
@@ -106,6 +107,8 @@ class SimulationHandle {
     out.set("iterations", report.iterations);
     out.set("substeps", report.substeps);
     out.set("constraintError", report.constraint_error);
+    out.set("tolerance", sim_ ? sim_->model().solver.tolerance : 0.0);
+    out.set("unconvergedSteps", sim_ ? static_cast<double>(sim_->stats().unconverged_steps) : 0.0);
     return out;
   }
 

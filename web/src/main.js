@@ -2,6 +2,7 @@
 // the keyboard. window.__tela mirrors what the page shows, for tests and the benchmark:
 // { ready, scene, time, steps, hash, playing, error, notice, frames, ... }.
 import { createView } from './render/view.js';
+import { standFor } from './render/stand.js';
 import { createSimClient } from './sim/client.js';
 import { positionBounds } from './sim/bounds.js';
 import { download } from './io/download.js';
@@ -108,6 +109,7 @@ const sim = createSimClient({
     s.bounds = positionBounds(scene.positions);
     view?.setCloth(scene.faces, scene.positions, scene.controlled, { keepCamera: false });
     view?.setObstacles(scene.obstacles, scene.obstaclePoses);
+    view?.setStand(standFor(s.scenario));
     tela.obstacles = view?.obstacleTypes() ?? [];
     if (pendingCamera) {
       view?.setCameraState(pendingCamera);
@@ -183,7 +185,16 @@ function applyFrame(frame) {
   const r = frame.report;
   $('iterations').textContent = r && r.status !== 'none'
     ? `${r.iterations} (${r.substeps} substep${r.substeps > 1 ? 's' : ''})` : '–';
-  $('constraint').textContent = r && r.status !== 'none' ? fmt(r.constraintError, 2) : '–';
+  // a step that ended at the iteration cap is above the tolerance: the run goes on, but the
+  // readout says so (the CLI's unconverged_steps)
+  const above = r && r.status !== 'none' && r.unconvergedSteps > 0;
+  $('constraint').textContent = r && r.status !== 'none'
+    ? `${fmt(r.constraintError, 2)}${above ? ` (${r.unconvergedSteps} step${r.unconvergedSteps > 1 ? 's' : ''} > ${fmt(r.tolerance)})` : ''}`
+    : '–';
+  $('constraint').classList.toggle('warn', r?.status === 'max_iterations');
+  $('constraint').title = above
+    ? `${r.unconvergedSteps} step${r.unconvergedSteps > 1 ? 's' : ''} of this run ended at the iteration cap above the solver tolerance ${fmt(r.tolerance)}`
+    : '';
   $('hash').textContent = frame.hash;
   tela.time = frame.time;
   tela.steps = frame.steps;
@@ -201,7 +212,11 @@ function applyFrame(frame) {
 app.loadScenario = async (scenario, { steps = 0, play = true } = {}) => {
   const text = typeof scenario === 'string' ? scenario : JSON.stringify(scenario);
   const answer = await sim.load(text, { steps, play });
-  if (answer.ok) clearError();
+  // a new run: the last one's notices (a share link of its step, its end) no longer hold
+  if (answer.ok) {
+    clearError();
+    showNotice('');
+  }
   return answer;
 };
 // keepMessages: leave an error on show (a fallback after a bad link)
@@ -209,6 +224,7 @@ app.loadScene = async (name, { keepMessages = false, ...options } = {}) => {
   const answer = await sim.loadScene(name, options);
   if (!answer.ok && !answer.cancelled) showError(answer.message);
   else if (!keepMessages) clearError();
+  if (answer.ok) showNotice('');
   return answer;
 };
 app.togglePlay = () => (app.state.playing ? app.pause() : app.play());

@@ -13,7 +13,7 @@ const INFINITE_LENGTH = 8;                // m, drawn length of an infinite cyli
 const SEGMENTS = 48;
 
 // the rotation of coreToThree as a Matrix4 (its images of the core axes are the columns)
-function coreToThreeMatrix() {
+export function coreToThreeMatrix() {
   const basis = coreToThree(new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]), new Float32Array(9));
   const m = new THREE.Matrix4();
   m.set(basis[0], basis[3], basis[6], 0,

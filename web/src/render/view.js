@@ -4,6 +4,7 @@
 // (render/obstacles.js) and, optionally, the nodes in contact.
 import * as THREE from 'three';
 import { createObstacles } from './obstacles.js';
+import { createStand } from './stand.js';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import vertexShader from '../../../shaders/cloth.vert.glsl?raw';
 import fragmentShader from '../../../shaders/cloth.frag.glsl?raw';
@@ -135,6 +136,7 @@ export function createView(canvas) {
   let pins = null;
 
   const obstacles = createObstacles(scene);
+  const stand = createStand(scene);
   const contactMaterial = new THREE.MeshBasicMaterial({ color: 0x1faa59 });
   let contactDots = null; // InstancedMesh, capacity #nodes
   let contactNodes = new Uint32Array(0);
@@ -152,18 +154,24 @@ export function createView(canvas) {
   }
 
   // frame the cloth and the room below it to hang or fall by its own size, from the front,
-  // slightly above and to the side
+  // slightly above and to the side. A cloth that starts flat and held (a napkin on a table
+  // folded by its corners, a drape tester's ring, the locking test) is seen more from above,
+  // with half that room: it folds or drapes where it lies. A flat cloth that nothing holds is
+  // dropped, and keeps the whole room.
   function frame() {
     resize();
     const box = new THREE.Box3().setFromArray(nodePositions);
-    const size = box.getSize(new THREE.Vector3()).length();
-    box.expandByPoint(new THREE.Vector3(box.min.x, Math.max(0, box.min.y - size), box.min.z));
+    const extent = box.getSize(new THREE.Vector3());
+    const size = extent.length();
+    const flat = extent.y < 0.2 * Math.max(extent.x, extent.z) && topology.controlled.length > 0;
+    const room = flat ? 0.5 * size : size;
+    box.expandByPoint(new THREE.Vector3(box.min.x, Math.max(0, box.min.y - room), box.min.z));
     const { center, radius } = box.getBoundingSphere(new THREE.Sphere());
     // the sphere fits the narrower of the two fields of view (portrait screens: the width)
     const halfV = THREE.MathUtils.degToRad(camera.fov / 2);
     const halfH = Math.atan(Math.tan(halfV) * camera.aspect);
     const distance = (1.15 * radius) / Math.sin(Math.min(halfV, halfH));
-    const direction = new THREE.Vector3(0.45, 0.3, 1).normalize();
+    const direction = new THREE.Vector3(0.45, flat ? 0.75 : 0.3, 1).normalize();
     camera.position.copy(center).addScaledVector(direction, distance);
     controls.target.copy(center);
     camera.lookAt(center);
@@ -339,6 +347,12 @@ export function createView(canvas) {
     obstacleCenters: () => obstacles.centers(),
     setObstaclesVisible(on) {
       obstacles.setVisible(on);
+      stand.setVisible(on);
+      dirty = true;
+    },
+    // a drape tester's stand under the held ring (render/stand.js: standFor), or null
+    setStand(shape) {
+      stand.set(shape);
       dirty = true;
     },
     // nodes: Uint32Array of node indices in contact (ObstacleView.contactNodes)
