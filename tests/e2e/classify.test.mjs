@@ -191,7 +191,7 @@ describe('classify panel', () => {
 
       // a share link names the OBJ (never carries it) and asks for it; opened again, it is classified
       await page.click('#share');
-      await page.waitForFunction(() => /the OBJ is not in the link/.test(document.querySelector('#notice').textContent), null, T);
+      await page.waitForFunction(() => /The OBJ itself is not in it/.test(document.querySelector('#notice').textContent), null, T);
       const linked = await app.open(new URL(page.url()).hash, { problems });
       await linked.waitForFunction(() => /open that file/.test(document.querySelector('#classify-link-hint')?.textContent ?? ''), null, T);
       assert.match(await linked.textContent('#classify-link-hint'), /“folded\.obj”/);

@@ -419,7 +419,7 @@ describe('fit panel', () => {
     const made = (await fit(page, { grid: 3, workers: 2, refine: 4 })).result;
     assert.equal(made.cancelled, false);
     await page.click('#share');
-    await page.waitForFunction(() => /Share link with the sample recording/.test(document.querySelector('#notice').textContent), null, T);
+    await page.waitForFunction(() => /It holds the Simulate scene at step \d+ and the sample recording/.test(document.querySelector('#notice').textContent), null, T);
     const link = new URL(page.url()).hash;
 
     // the sample: read with the same corrections and fitted with the same settings on opening
@@ -438,7 +438,7 @@ describe('fit panel', () => {
     await other.page.waitForFunction(() => window.__tela.fit.state === 'ready', null, T);
     await fit(other.page, { grid: 3, workers: 1, refine: 4 });
     await other.page.click('#share');
-    await other.page.waitForFunction(() => /the recording is not in the link/.test(document.querySelector('#notice').textContent), null, T);
+    await other.page.waitForFunction(() => /The recording itself is not in it/.test(document.querySelector('#notice').textContent), null, T);
     const userLink = new URL(other.page.url()).hash;
     const third = await open(userLink);
     await third.page.waitForFunction(() => /open that file/.test(document.querySelector('#fit-link-hint')?.textContent ?? ''), null, T);

@@ -149,7 +149,7 @@ describe('reconstruct panel', () => {
     await page.waitForFunction(() => window.__tela.reconstruct.status === 'done', null, T);
     const made = await panelState(page);
     await page.click('#share');
-    await page.waitForFunction(() => /Share link with the sample cloud/.test(document.querySelector('#notice').textContent), null, T);
+    await page.waitForFunction(() => /It holds the Simulate scene at step \d+ and the sample cloud/.test(document.querySelector('#notice').textContent), null, T);
     const link = new URL(page.url()).hash;
     assert.match(link, /^#v1=/);
 
@@ -171,7 +171,7 @@ describe('reconstruct panel', () => {
     await other.click('#reconstruct-run');
     await other.waitForFunction(() => window.__tela.reconstruct.status === 'done', null, T);
     await other.click('#share');
-    await other.waitForFunction(() => /the cloud is not in the link/.test(document.querySelector('#notice').textContent), null, T);
+    await other.waitForFunction(() => /The cloud itself is not in it/.test(document.querySelector('#notice').textContent), null, T);
     const userLink = new URL(other.url()).hash;
     assert.ok(!userLink.includes('end_header'));
     const third = await app.open(userLink, { problems });

@@ -295,8 +295,10 @@ $('share').addEventListener('click', async () => {
   } catch {
     // clipboard refused (permissions, insecure context): the address bar has the link
   }
-  const what = note ? `Share link with ${note}, and the Simulate scene at step ${app.state.steps}` : `Share link for step ${app.state.steps} (state ${app.state.hash})`;
-  showNotice(`${what} ${copied ? 'copied to the clipboard' : 'is in the address bar'}.`);
+  const where = copied ? 'copied to the clipboard' : 'is in the address bar';
+  showNotice(note
+    ? `Share link ${where}. It holds the Simulate scene at step ${app.state.steps} and ${note}.`
+    : `Share link for step ${app.state.steps} (state ${app.state.hash}) ${where}.`);
 });
 
 async function openFromHash() {

@@ -320,7 +320,7 @@ export const classifyPanel = {
       const shared = { k: k(), source: source(),
         ...(source() === 'obj' && objState ? { obj: { name: objState.name, sha256: objState.sha256 } } : {}) };
       const note = shared.obj
-        ? `the classification settings for “${objState.name}”; the OBJ is not in the link: whoever opens it is asked for that file`
+        ? `the classification settings for “${objState.name}”. The OBJ itself is not in it: whoever opens the link is asked for that file`
         : `the classification settings (${shared.k === 1 ? 'nearest state' : `${shared.k} nearest states`})`;
       return { state: shared, note };
     };

@@ -392,7 +392,8 @@ export const fitPanel = {
           if (points && stage === 'sweep' && done % Math.max(1, plan.grid) === 0) {
             ui.results.hidden = false;
             drawHeatmap(ui.heat, { grid: plan.grid, points, deltaMax: plan.delta_over_rho_max, alphaMax: plan.alpha_over_rho_max,
-              marks: { aPriori: [plan.a_priori.delta_over_rho, plan.a_priori.alpha_over_rho], fit: best } });
+              marks: { fit: best, aPriori: plan.a_priori.delta_over_rho > 0 && plan.a_priori.alpha_over_rho > 0
+                ? [plan.a_priori.delta_over_rho, plan.a_priori.alpha_over_rho] : null } });
           }
         },
       });
@@ -590,7 +591,7 @@ export const fitPanel = {
       };
       const note = file.sample
         ? `the sample recording and the fit settings${shared.fitted ? ' (the fit runs again when the link opens)' : ''}`
-        : `the fit settings for “${file.name}”; the recording is not in the link: whoever opens it is asked for that file`;
+        : `the fit settings for “${file.name}”. The recording itself is not in it: whoever opens the link is asked for that file`;
       return { state: shared, note };
     };
     this.restoreState = async (s) => {

@@ -472,7 +472,7 @@ export const reconstructPanel = {
       };
       const note = cloud.sample
         ? 'the sample cloud, reconstructed with these settings when the link opens'
-        : `the settings for “${cloud.name}”; the cloud is not in the link: whoever opens it is asked for that file`;
+        : `the settings for “${cloud.name}”. The cloud itself is not in it: whoever opens the link is asked for that file`;
       return { state: shared, note };
     };
     this.restoreState = async (s) => {
