@@ -266,8 +266,20 @@ describe('wasm fit for several page workers', () => {
       const job = new tela.FitPageJob(text, options);
       assert.equal(job.ok(), false);
       assert.match(job.error(), message);
+      assert.equal(job.recordingSummary(), 'null', 'nothing was read, or the options were refused first');
       job.delete();
     }
+    // a file that was read but whose markers make no grid of the asked shape: what was read
+    // comes with the error, for the panel to show while the user corrects the grid
+    const job = new tela.FitPageJob(readFileSync(sample, 'utf8'), JSON.stringify({ cols: 5, rows: 5 }));
+    assert.equal(job.ok(), false);
+    const read = JSON.parse(job.recordingSummary());
+    assert.equal(read.format, 'motive-csv');
+    assert.equal(read.units, 'mm');
+    assert.equal(read.points, 12);
+    assert.equal(read.names.length, 12);
+    assert.ok(read.rate > 0 && read.frames > 100);
+    job.delete();
   });
 });
 

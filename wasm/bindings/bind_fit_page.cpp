@@ -114,11 +114,13 @@ class FitPageJob {
       error_ = "the recording must be a Uint8Array of the file's bytes (or a string)";
       return;
     }
-    problem_ = read_fit_problem(bytes, options_json, error_);
+    problem_ = read_fit_problem(bytes, options_json, error_, &recording_summary_);
   }
 
   bool ok() const { return problem_ != nullptr; }
   std::string error() const { return error_; }
+  // after a failed read: what was read from the file (recording_summary_json), or "null"
+  std::string recording_summary() const { return recording_summary_.empty() ? "null" : recording_summary_; }
   std::string summary() const { return problem_ ? fit_summary_json(*problem_) : std::string("{}"); }
 
   // Fixes the settings and starts a new fit; returns {"grid", "points", "mu_grid", "mu_max",
@@ -241,6 +243,7 @@ class FitPageJob {
   FitSettings settings_;
   std::unique_ptr<FitJob> job_;
   std::string error_;
+  std::string recording_summary_;
 };
 
 }  // namespace
@@ -254,6 +257,7 @@ EMSCRIPTEN_BINDINGS(tela_fit_page) {
       .constructor<emscripten::val, const std::string&>()
       .function("ok", &FitPageJob::ok)
       .function("error", &FitPageJob::error)
+      .function("recordingSummary", &FitPageJob::recording_summary)
       .function("summary", &FitPageJob::summary)
       .function("plan", &FitPageJob::plan)
       .function("ask", &FitPageJob::ask)

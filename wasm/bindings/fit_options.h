@@ -78,8 +78,10 @@ inline std::string read_problem_options(const std::string& text, RecordingParseO
 }
 
 // The recording parsed with the options and turned into a fit problem; `error` names what failed.
+// recording_summary (optional): set to recording_summary_json when the file was read but no
+// problem could be built from it
 inline std::shared_ptr<const FitProblem> read_fit_problem(const std::string& bytes, const std::string& options_json,
-                                                          std::string& error) {
+                                                          std::string& error, std::string* recording_summary = nullptr) {
   RecordingParseOptions parse;
   FitProblemOptions options;
   error = read_problem_options(options_json, parse, options);
@@ -89,6 +91,7 @@ inline std::shared_ptr<const FitProblem> read_fit_problem(const std::string& byt
     error = recording.error;
     return nullptr;
   }
+  if (recording_summary) *recording_summary = recording_summary_json(*recording.value);
   Result<FitProblem> problem = make_fit_problem(std::move(*recording.value), options);
   if (!problem.ok()) {
     error = problem.error;

@@ -12,24 +12,30 @@ namespace {
 
 nlohmann::json number_or_null(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); }
 
-nlohmann::json summary(const FitProblem& p) {
-  const Recording& rec = p.recording;
+nlohmann::json recording_json(const Recording& rec) {
   const long missing = missing_samples(rec);
   const double samples = static_cast<double>(rec.point_count()) * rec.frame_count();
+  return {{"format", rec.format},
+          {"format_version", rec.format_version},
+          {"units", rec.units},
+          {"units_declared", rec.units_declared},
+          {"rate", rec.rate},
+          {"frames", rec.frame_count()},
+          {"points", rec.point_count()},
+          {"duration", rec.duration()},
+          {"missing_samples", missing},
+          {"missing_fraction", samples > 0 ? missing / samples : 0.0},
+          {"names", rec.names},
+          {"warnings", rec.warnings}};
+}
+
+nlohmann::json summary(const FitProblem& p) {
+  const Recording& rec = p.recording;
   nlohmann::json out;
-  out["recording"] = {{"format", rec.format},
-                      {"format_version", rec.format_version},
-                      {"units", rec.units},
-                      {"units_declared", rec.units_declared},
-                      {"rate", rec.rate},
-                      {"frames", rec.frame_count()},
-                      {"points", rec.point_count()},
-                      {"duration", rec.duration()},
-                      {"missing_samples", missing},
-                      {"missing_fraction", samples > 0 ? missing / samples : 0.0},
-                      {"up_axis", std::string(p.up.sign < 0 ? "-" : "") + "xyz"[p.up.axis]},
-                      {"up_axis_source", p.up.source},
-                      {"names", rec.names}};
+  out["recording"] = recording_json(rec);
+  out["recording"].erase("warnings");  // with the problem's, in out["warnings"]
+  out["recording"]["up_axis"] = std::string(p.up.sign < 0 ? "-" : "") + "xyz"[p.up.axis];
+  out["recording"]["up_axis_source"] = p.up.source;
   std::vector<std::string> order;
   for (int point : p.grid.points) order.push_back(rec.names[point]);
   out["grid"] = {{"cols", p.grid.cols},
@@ -61,6 +67,8 @@ nlohmann::json summary(const FitProblem& p) {
 }  // namespace
 
 std::string fit_summary_json(const FitProblem& problem) { return json_text(summary(problem)); }
+
+std::string recording_summary_json(const Recording& recording) { return json_text(recording_json(recording)); }
 
 std::string fit_result_json(const FitProblem& p, const FitSettings& settings, const FitResult& fit, bool details) {
   nlohmann::json out = summary(p);

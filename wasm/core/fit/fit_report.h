@@ -15,6 +15,10 @@ namespace tela {
 //  "rho", "kappa", "warnings"}
 std::string fit_summary_json(const FitProblem& problem);
 
+// What was read from a recording alone (format, units, rate, frames, points, missing data,
+// names, warnings): shown while a problem cannot be built from it (e.g. no marker grid found).
+std::string recording_summary_json(const Recording& recording);
+
 // The summary plus delta, alpha, delta_over_rho, alpha_over_rho, mean_error_cm (testing
 // window), spatial_sd_cm, train_error_cm, a_priori, sweep best, evaluations, cancelled, mu
 // (null: contacts are not simulated yet). With `details`: per-frame errors ("frames") and

@@ -6,7 +6,7 @@
 // the result does not depend on the number of workers or on timing.
 //
 // const fit = createFitClient({ workers: 3 });
-// await fit.load(bytes, options) -> { ok, summary | error }   (every worker parses the recording:
+// await fit.load(bytes, options) -> { ok, summary | error, recording (what was read, or null) }   (every worker parses the recording:
 //   the file's Uint8Array, copied to each; the core sniffs the format and decodes any text)
 // await fit.run(settings, { onProgress(done, total, stage, best, plan, sweep, muLine) })
 //   -> { ok, result, plan, points | error }   best: [delta/rho, alpha/rho, error cm, mu]
@@ -59,7 +59,7 @@ export function createFitClient({ workers = defaultWorkerCount() } = {}) {
   async function load(bytes, options = {}) {
     const answers = await Promise.all(pool.map((w) => w.request({ type: 'load', bytes, options })));
     const bad = answers.find((a) => !a.ok);
-    return bad ? { ok: false, error: bad.error } : { ok: true, summary: answers[0].summary };
+    return bad ? { ok: false, error: bad.error, recording: bad.recording ?? null } : { ok: true, summary: answers[0].summary };
   }
 
   async function run(settings, { onProgress = () => {} } = {}) {

@@ -6,7 +6,8 @@
 //
 // messages in:
 //   { type: 'load', id, bytes, options }       the recording file's Uint8Array (any format, C3D
-//                                              included): parse + build the problem -> { summary } or { error }
+//                                              included): parse + build the problem -> { summary } or
+//                                              { error, recording } (recording: what was read, or null)
 //   { type: 'plan', id, settings }             start a fit -> { plan }
 //   { type: 'ask', id, max }                   (lead) -> { next: { stage, first, points } }
 //   { type: 'evaluate', id, points }           -> { evaluations } (same order)
@@ -50,9 +51,10 @@ function answer(data) {
       job = new tela.FitPageJob(data.bytes, JSON.stringify(data.options ?? {}));
       if (!job.ok()) {
         const error = job.error();
+        const recording = JSON.parse(job.recordingSummary());
         job.delete();
         job = null;
-        return { id, ok: false, error };
+        return { id, ok: false, error, recording };
       }
       return { id, ok: true, summary: JSON.parse(job.summary()) };
     }

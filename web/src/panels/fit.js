@@ -304,13 +304,24 @@ export const fitPanel = {
       if (!answer.ok) {
         summary = null;
         mirror.summary = null;
-        ui.detected.replaceChildren();
+        // what was read before the failure (format, units, rate, markers), to correct from
+        const r = answer.recording;
+        ui.detected.replaceChildren(...(r ? [
+          ['file', file.name],
+          ['format', `${r.format}${r.format_version ? ` ${r.format_version}` : ''}`],
+          ['units', `${r.units}${r.units_declared ? '' : ' (guessed)'}`],
+          ['rate', `${fmt(r.rate, 4)} Hz · ${r.frames} frames · ${fmt(r.duration, 4)} s`],
+          ['markers', `${r.points}: ${r.names.join(', ')}`],
+          ['missing data', `${pct(r.missing_fraction)} (${r.missing_samples} samples)`],
+          ...r.warnings.map((w) => ['warning', w]),
+        ] : []).flatMap(([k, v]) => [el('dt', { textContent: k }), el('dd', { textContent: v })]));
+        mirror.readBeforeError = r;
         view3d?.clear();
         showView(view3d);
         replaySteps = 0;
         ui.replayBox.hidden = true;
         setState('error');
-        app.setStatus(`Fit: ${file.name} could not be read`, 'fit');
+        app.setStatus(`Fit: ${file.name} cannot be fitted as read (see the message)`, 'fit');
         showFitError(`“${file.name}” cannot be fitted: ${answer.error}`);
         return false;
       }
