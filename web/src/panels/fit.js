@@ -163,7 +163,8 @@ export const fitPanel = {
     // ---- fit
     ui.grid = numberInput('fit-grid', 12, { step: 1, min: 2 });
     ui.refine = numberInput('fit-refine', 40, { step: 1, min: 0 });
-    ui.split = select('fit-split', [['whole', 'whole recording (§4.2)'], ['half', 'train 1st half, test 2nd (§4.1.2)']]);
+    ui.split = select('fit-split', [['whole', 'whole recording'], ['half', '1st half, then 2nd']]);
+    ui.split.title = 'whole recording: fitted and tested on all of it (thesis §4.2); 1st half, then 2nd: fitted on the first half, tested on the second (§4.1.2)';
     ui.repetition = select('fit-repetition', [['1', 'repetition 1 (hanger)'], ['2', 'repetition 2 (bare hands)']]);
     ui.workers = numberInput('fit-workers', defaultWorkerCount(), { step: 1, min: 1 });
     ui.muGrid = numberInput('fit-mu-grid', 9, { step: 1, min: 0 });
