@@ -297,6 +297,17 @@ TEST_CASE("reconstruct: bad input gives a message") {
   CHECK(straight.error.find("line") != std::string::npos);
   for (int v = 0; v < 500; ++v) line(v, 2) += 1e-5 * std::sin(37.0 * v);
   CHECK(reconstruct(line, options).error.find("line") != std::string::npos);
+  // a cloud mostly made of exact repeats (35 points, each about 57 times) is refused; a
+  // sphere with a sixth of its points repeated is still a sphere
+  Positions repeats(2000, 3);
+  for (int v = 0; v < 2000; ++v) repeats.row(v) = Eigen::RowVector3d(0.1 * (v % 5), 0.1 * (v % 7), 0);
+  CHECK(reconstruct(repeats, options).error.find("only 35 of the 2000 points are distinct") != std::string::npos);
+  const Positions ball = sphere(600, 3);
+  Positions some(700, 3);
+  some << ball, ball.topRows(100);
+  const Result<Reconstruction> repeated = reconstruct(some, options);
+  REQUIRE(repeated.ok());
+  CHECK(repeated.value->topology.euler == 2);
   options.direction = Eigen::Vector3d::Zero();
   CHECK(!reconstruct(sphere(200, 3), options).ok());
   options.direction.reset();

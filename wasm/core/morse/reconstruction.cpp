@@ -62,6 +62,25 @@ Result<Reconstruction> reconstruct(const Positions& points, const ReconstructOpt
       return R::failure("the points lie along a line (their spread across it is " +
                         std::to_string(extent[1] / extent[2]) + " of their spread along it): a surface needs points spread in two directions");
   }
+  {
+    // exact repeats have no neighbourhood of their own (their k nearest are copies at distance
+    // 0), and a cloud mostly made of them falls apart into one piece per repeated point
+    std::vector<int> order(n);
+    for (int v = 0; v < static_cast<int>(n); ++v) order[v] = v;
+    const auto less = [&](int a, int b) {
+      for (int c = 0; c < 3; ++c)
+        if (points(a, c) != points(b, c)) return points(a, c) < points(b, c);
+      return a < b;
+    };
+    std::sort(order.begin(), order.end(), less);
+    Eigen::Index distinct = n > 0 ? 1 : 0;
+    for (Eigen::Index i = 1; i < n; ++i)
+      if (points.row(order[i]) != points.row(order[i - 1])) ++distinct;
+    if (2 * distinct < n)
+      return R::failure("only " + std::to_string(distinct) + " of the " + std::to_string(n) +
+                        " points are distinct (the others repeat them exactly): remove the repeats first, e.g. by "
+                        "voxel down-sampling (--voxel, or Cleaning in the page)");
+  }
   if (options.levels < 2 || options.levels > 10000) return R::failure("levels must be between 2 and 10000");
   if (options.neighbours < 4 || options.neighbours > 64) return R::failure("neighbours (k) must be between 4 and 64");
   if (options.smoothing_iterations < 0 || options.smoothing_iterations > 100)
