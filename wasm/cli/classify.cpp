@@ -44,7 +44,7 @@ int run_classify(const std::vector<std::string>& args) {
   Result<BoundaryCurve> curve = load_cloth_state(source, kind);
   if (!curve.ok()) return bad_input(curve.error);
   Result<DgliCoordinates> coordinates = cloth_coordinates(*curve.value, db.value->settings);
-  if (!coordinates.ok()) return bad_input(coordinates.error);
+  if (!coordinates.ok()) return bad_input(source.path + ": " + coordinates.error);
   if (coordinates.value->values.size() != db.value->representatives.front().coordinates.size())
     return bad_input("the state gives " + std::to_string(coordinates.value->values.size()) +
                      " coordinates, the database has " +

@@ -43,7 +43,7 @@ int run_dgli(const std::vector<std::string>& args) {
   Result<BoundaryCurve> curve = load_cloth_state(source, kind);
   if (!curve.ok()) return bad_input(curve.error);
   Result<DgliCoordinates> coordinates = cloth_coordinates(*curve.value, settings);
-  if (!coordinates.ok()) return bad_input(coordinates.error);
+  if (!coordinates.ok()) return bad_input(source.path + ": " + coordinates.error);
   const DgliCoordinates& c = *coordinates.value;
 
   nlohmann::json out;

@@ -126,7 +126,14 @@ int run_reconstruct(const std::vector<std::string>& args) {
   if (!cleaned_out.empty() && !write_file(cleaned_out, write_ply(cloud, PlyEncoding::ascii)))
     return bad_input("--cleaned-out: cannot write '" + cleaned_out + "'");
   Result<morse::Reconstruction> result = morse::reconstruct(cloud.points, options);
-  if (!result.ok()) return bad_input(path + ": " + result.error);
+  if (!result.ok()) {
+    // what the cleaning left is what was refused: say how it got there
+    std::string steps;
+    for (const CleaningStep& step : cleaned.value->steps)
+      steps += (steps.empty() ? "" : " → ") + step.step + " " + std::to_string(step.count);
+    const bool cleaned_some = cleaned.value->steps.size() > 1;
+    return bad_input(path + ": " + (cleaned_some ? "after cleaning (points: " + steps + "): " : "") + result.error);
+  }
   const morse::Reconstruction& r = *result.value;
   if (!mesh_out.empty()) {
     if (!r.mesh) return bad_input("--mesh-out: " + path + " gives no re-sampled mesh: " + r.mesh_message);

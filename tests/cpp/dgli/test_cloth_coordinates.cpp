@@ -164,6 +164,16 @@ TEST_CASE("segment choices: all edges report adjacent pairs as undefined, altern
   CHECK_FALSE(cloth_coordinates(*polyline_boundary(long_boundary).value, settings).ok());
   settings.choice = SegmentChoice::alternate;
   CHECK_FALSE(cloth_coordinates(*polyline_boundary(long_boundary).value, settings).ok());
+  // a state whose nodes all sit on one point (an OBJ with coinciding vertices) has no
+  // boundary to measure: refused for every segment choice, instead of all-zero coordinates
+  const Positions collapsed = Positions::Constant(mesh.positions.rows(), 3, 0.25);
+  Result<BoundaryCurve> point = mesh_boundary(mesh, collapsed);
+  REQUIRE(point.ok());
+  for (SegmentChoice choice : {SegmentChoice::per_side, SegmentChoice::all, SegmentChoice::alternate}) {
+    settings.choice = choice;
+    settings.per_side = 2;
+    CHECK(cloth_coordinates(*point.value, settings).error.find("zero length") != std::string::npos);
+  }
 }
 
 TEST_CASE("relabelling the start corner is a cyclic shift of the segments") {

@@ -64,6 +64,8 @@ Result<std::vector<Segment>> choose_segments(const BoundaryCurve& curve, const C
   using R = Result<std::vector<Segment>>;
   const int n = static_cast<int>(curve.points.rows());
   if (n < 4) return R::failure("boundary: needs at least 4 points");
+  if (!(perimeter_length(curve.points) > 0))
+    return R::failure("boundary: all its points coincide (zero length): the dGLI coordinates are undefined");
   auto point = [&](int k) -> Point3 { return curve.points.row(((k % n) + n) % n).transpose(); };
   // m segments give m (m - 1) / 2 coordinates: beyond kMaxSegments (half a million values) the
   // request is refused before anything is allocated (per_side = 1e9 from the page aborted the

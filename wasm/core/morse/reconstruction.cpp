@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace tela::morse {
 namespace {
@@ -58,9 +59,12 @@ Result<Reconstruction> reconstruct(const Positions& points, const ReconstructOpt
     const Eigen::Vector3d extent = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(spread).eigenvalues().cwiseMax(0).cwiseSqrt();
     // (rounding leaves a spread of about 1e-16 of the coordinates on coinciding points)
     if (!(extent[2] > 1e-12 * (1 + mean.cwiseAbs().maxCoeff()))) return R::failure("all " + std::to_string(n) + " points coincide: there is no surface to reconstruct");
-    if (extent[1] < kMinFlatness * extent[2])
-      return R::failure("the points lie along a line (their spread across it is " +
-                        std::to_string(extent[1] / extent[2]) + " of their spread along it): a surface needs points spread in two directions");
+    if (extent[1] < kMinFlatness * extent[2]) {
+      char ratio[32];
+      std::snprintf(ratio, sizeof ratio, "%.2g", extent[1] / extent[2]);
+      return R::failure(std::string("the points lie along a line (their spread across it is ") + ratio +
+                        " of their spread along it): a surface needs points spread in two directions");
+    }
   }
   {
     // exact repeats have no neighbourhood of their own (their k nearest are copies at distance
