@@ -157,6 +157,35 @@ describe('page', () => {
     await page.context().close();
   });
 
+  test('the readout counts steps above the tolerance; a new scene clears the old notice; drape scenes have a stand', async () => {
+    const { page, problems } = await open();
+    await pauseAt(page);
+    // one projection iteration per step against a tolerance of 1e-6: every step ends at the cap
+    for (const [path, value] of [['solver.tolerance', '1e-6'], ['solver.max_iterations', '1']]) {
+      await page.fill(`[data-path="${path}"]`, value);
+      await page.press(`[data-path="${path}"]`, 'Tab');
+      await page.waitForFunction(() => window.__tela.steps === 0, null, T);
+    }
+    await stepTimes(page, 3);
+    await page.waitForFunction(() => /\(3 steps > 0\.000001\)/.test(document.querySelector('#constraint').textContent), null, T);
+    assert.equal(await page.getAttribute('#constraint', 'class'), 'warn');
+    assert.equal(await page.evaluate(() => window.__tela.stand), null);
+
+    await page.click('#share');
+    await page.waitForFunction(() => /Share link for step 3/.test(window.__tela.notice ?? ''), null, T);
+    await page.click('.gallery button[data-scene="cusick-medium"]');
+    await page.waitForFunction(() => window.__tela.scene === 'cusick-medium', null, T);
+    assert.equal(await page.isVisible('#notice'), false, 'the share notice of the last scene is gone');
+    const stand = await page.evaluate(() => window.__tela.stand);
+    assert.equal(stand.radius, 0.09);
+    assert.deepEqual(stand.center, [0, 0, 0.5]);
+    await pauseAt(page);
+    await stepTimes(page, 2);
+    assert.doesNotMatch(await page.textContent('#constraint'), /steps? >/);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
   test('a control released from the form: the page computes what the command line does', async (t) => {
     if (!existsSync(cli)) {
       t.skip('build/tela is not built');

@@ -109,7 +109,8 @@ const sim = createSimClient({
     s.bounds = positionBounds(scene.positions);
     view?.setCloth(scene.faces, scene.positions, scene.controlled, { keepCamera: false });
     view?.setObstacles(scene.obstacles, scene.obstaclePoses);
-    view?.setStand(standFor(s.scenario));
+    tela.stand = standFor(s.scenario);
+    view?.setStand(tela.stand);
     tela.obstacles = view?.obstacleTypes() ?? [];
     if (pendingCamera) {
       view?.setCameraState(pendingCamera);
