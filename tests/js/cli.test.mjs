@@ -177,6 +177,22 @@ describe('tela command line', () => {
     assert.ok(json.steps < Math.round(14 / 0.5), `stopped early: ${json.steps} steps`);
   });
 
+  test('controls that pull the cloth apart: the divergence message names the two nodes, not the step size', () => {
+    // hang-7x9 with an interior node lifted 20 cm out of the flat sheet held at its top
+    // corners: no step size makes that inextensible (the page's grasp did this)
+    const file = scenarioFile((() => {
+      const s = tela('scenario', 'hang-7x9').json;
+      s.controls.push({ nodes: [12], motion: { type: 'keyframes', keyframes: [
+        { time: 0, offset: [0, 0, 0] }, { time: 0.5, offset: [0, 0, 0] }, { time: 1.5, offset: [0, 0, 0.2] }] } });
+      return s;
+    })());
+    const { status, json } = tela('simulate', file);
+    assert.equal(status, 3, JSON.stringify(json));
+    assert.match(json.error, /the controls hold nodes (\d+) and (\d+) [\d.]+ m apart, farther than they are on the cloth at rest/);
+    assert.match(json.error, /\b12\b/);
+    assert.doesNotMatch(json.error, /smaller solver\.dt/);
+  });
+
   test('a contact QP without solution ends the run with exit 3 and says so, not a hang', () => {
     // a crumpled table napkin (tests/data, dgli crumpled seed 101): at t = 1.62 s a contact QP
     // hits the active-set iteration cap (such steps used to grind for minutes). Which crumpling

@@ -107,6 +107,8 @@ const sim = createSimClient({
     s.dt = scene.dt;
     s.nodes = scene.nodes;
     s.bounds = positionBounds(scene.positions);
+    s.rest = scene.rest;
+    s.controlled = Array.from(scene.controlled);
     view?.setCloth(scene.faces, scene.positions, scene.controlled, { keepCamera: false });
     view?.setObstacles(scene.obstacles, scene.obstaclePoses);
     tela.stand = standFor(s.scenario);
@@ -156,7 +158,11 @@ function applyFrame(frame) {
   // a frame posted before the worker read the page's last play/pause/step/reset/load
   // (frame.stale) still has the old playing state; it must not undo that command
   if (!frame.stale && frame.playing !== s.playing) setPlaying(frame.playing);
-  if (frame.controlled) view?.setControlled(frame.controlled);
+  if (frame.controlled) {
+    view?.setControlled(frame.controlled);
+    s.controlled = Array.from(frame.controlled);
+  }
+  s.positions = frame.positions; // core frame, Float32Array (the grasp starts from them)
   view?.update(frame.positions);
   view?.updateObstacles(frame.obstaclePoses);
   view?.setContacts(frame.contacts);

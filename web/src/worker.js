@@ -15,7 +15,8 @@
 //   { type: 'export', id, what: 'csv' | 'obj' | 'ply' | 'scenario' }
 // messages out:
 //   { type: 'ready', scenes: [{ name, description }] }
-//   { type: 'scene', id, name, dt, nodes, faces, controlled, scenario, obstacles, ...frame }
+//   { type: 'scene', id, name, dt, nodes, faces, controlled, scenario, obstacles, rest (the rest
+//     positions, Float64Array, core frame), ...frame }
 //   { type: 'frame', positions, field, time, steps, hash, report, rtf, load, steppingMs, playing, ended?,
 //     controlled? (the controlled nodes, when a release changed them),
 //     obstaclePoses, contacts }  (obstacles: ObstacleView.shapes(); obstaclePoses: its poses
@@ -269,7 +270,7 @@ async function load({ id, scenario, scene, steps = 0, play = true }) {
   const controlled = sim.controlledNodes();
   post({
     type: 'scene', id, name: current.name, dt: sim.dt(), nodes: sim.nodeCount(),
-    faces, controlled, scenario: normalized, obstacles: obstacleView?.shapes() ?? [], ...frame,
+    faces, controlled, scenario: normalized, obstacles: obstacleView?.shapes() ?? [], rest: current.rest.slice(), ...frame,
   }, [...transfer, faces.buffer, controlled.buffer]);
   if (failed) checkFailure();
   else setPlaying(play);

@@ -36,4 +36,17 @@ struct ControlTrack {
 void control_targets(const std::vector<ControlTrack>& tracks, const Positions& rest, double t,
                      Positions& targets);
 
+// Two controlled nodes whose targets at time t are farther apart than the nodes are at rest
+// (by more than `slack`, relative): an inextensible cloth whose rest shape is flat and convex
+// between them cannot follow (a fold only shortens chords). The pair stretched most, or
+// none (a == -1). Used to explain a diverging run; at most kMaxCheckedNodes controlled nodes
+// are compared (all pairs).
+struct StretchedControls {
+  int a = -1, b = -1;
+  double distance = 0, rest = 0;  // metres: between the targets, and at rest
+};
+constexpr int kMaxCheckedNodes = 2000;
+StretchedControls stretched_controls(const std::vector<ControlTrack>& tracks, const Positions& rest, double t,
+                                     double slack = 1e-3);
+
 }  // namespace tela

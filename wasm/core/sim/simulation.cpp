@@ -207,12 +207,22 @@ StepStatus Simulation::step() {
                            : report.qp_status == QpStatus::max_iterations
                                ? "; the contact QP hit its iteration cap"
                                : "";
-    char buffer[320];
+    // controls that pull two nodes farther apart than the cloth allows: no step size helps
+    const StretchedControls pulled = stretched_controls(tracks_, model_->rest_positions, t1);
+    char advice[256];
+    if (pulled.a >= 0)
+      std::snprintf(advice, sizeof advice,
+                    "the controls hold nodes %d and %d %.3g m apart, farther than they are on the cloth at rest "
+                    "(%.3g m): an inextensible cloth cannot follow; change the controls",
+                    pulled.a, pulled.b, pulled.distance, pulled.rest);
+    else
+      std::snprintf(advice, sizeof advice, "try a smaller solver.dt or more solver.max_iterations");
+    char buffer[640];
     std::snprintf(buffer, sizeof buffer,
                   "the simulation %s at t = %.3f s (relative constraint error %.3g after %d "
-                  "projection iterations%s); try a smaller solver.dt or more solver.max_iterations",
+                  "projection iterations%s); %s",
                   report.status == StepStatus::non_finite ? "produced non-finite values" : "diverged",
-                  t1, report.constraint_error, report.iterations, contacts);
+                  t1, report.constraint_error, report.iterations, contacts, advice);
     failure_message_ = buffer;
     return last_status_;
   }

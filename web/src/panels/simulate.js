@@ -69,6 +69,44 @@ export function newObstacle(type, bounds) {
     radius: 0.1, length: r3(Math.max(extent[0], extent[1]) + 0.4) };
 }
 
+// The control a grasp adds to `node` (state: app.state with time, positions (now), rest and
+// controlled, core frame): the node is taken where it is now (reached along a straight line
+// from its rest position since t = 0, as the run restarts), held 0.5 s and lifted by up to
+// 20 cm over 1 s, but never farther from a controlled node than the two are on the cloth at
+// rest: an inextensible cloth cannot follow a lift out of a flat sheet held at two corners
+// (the run diverged). -> { keyframes, text }
+export function graspMotion(state, node) {
+  const at = (array, k) => (array ? [0, 1, 2].map((c) => array[3 * k + c]) : [0, 0, 0]);
+  const now = at(state.positions ?? state.rest, node);
+  const rest = at(state.rest, node);
+  let lift = 0.2;
+  let limit = -1;
+  for (const j of state.controlled ?? []) {
+    if (j === node) continue;
+    const d = now.map((v, c) => v - at(state.positions ?? state.rest, j)[c]);
+    const r = Math.hypot(...rest.map((v, c) => v - at(state.rest, j)[c]));
+    // |d + h e_z| <= r: h <= -d_z + sqrt(d_z^2 - |d|^2 + r^2), with a 5 % margin
+    const disc = d[2] * d[2] - (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) + r * r;
+    const reach = disc > 0 ? Math.max(0, 0.95 * (-d[2] + Math.sqrt(disc))) : 0;
+    if (reach < lift) {
+      lift = reach;
+      limit = j;
+    }
+  }
+  if (lift < 0.01) lift = 0; // (a sheet's noise leaves a fraction of a millimetre)
+  const r3 = (v) => Number(v.toFixed(4)) + 0; // (+ 0: no -0 in the scenario)
+  const offset = now.map((v, c) => r3(v - rest[c]));
+  const t0 = Math.max(0, Number((state.time ?? 0).toFixed(2)));
+  const lifted = [offset[0], offset[1], r3(offset[2] + lift)];
+  const keyframes = [{ time: t0, offset }, { time: r3(t0 + 0.5), offset }, { time: r3(t0 + 1.5), offset: lifted }];
+  const cm = Math.round(100 * lift);
+  const where = t0 > 0 ? `takes it where it is at ${t0} s` : 'holds it';
+  const text = cm >= 1
+    ? `${where} and lifts it ${cm} cm from ${r3(t0 + 0.5)} s to ${r3(t0 + 1.5)} s${limit >= 0 ? ` (as far as the cloth reaches from node ${limit})` : ''}`
+    : `${where}: lifting it would pull the cloth apart from node ${limit} (held too); edit the keyframes to move it`;
+  return { keyframes, text };
+}
+
 const MOTION = {
   hold: [],
   sinusoid: [['amplitude', 'amplitude', 'm'], ['frequency', 'frequency', 'Hz'], ['phase', 'phase', 'rad'],
@@ -319,16 +357,20 @@ export const simulatePanel = {
     let down = null;
     canvas?.addEventListener('pointerdown', (e) => { down = [e.clientX, e.clientY]; });
     canvas?.addEventListener('pointerup', async (e) => {
+      if (app.state.panel !== 'simulate') { // another panel's view: no grasp there
+        if (picking) setPicking(false);
+        return;
+      }
       if (!picking || !down || Math.hypot(e.clientX - down[0], e.clientY - down[1]) > 5) return;
       const node = app.view?.pickNode(e.clientX, e.clientY) ?? -1;
       if (node < 0) return app.setStatus('No cloth there: click on the cloth (Esc: cancel).');
       setPicking(false);
       const scenario = structuredClone(app.state.scenario);
-      scenario.controls.push({ nodes: [node], motion: { type: 'keyframes', keyframes: [
-        { time: 0, offset: [0, 0, 0] }, { time: 0.5, offset: [0, 0, 0] }, { time: 1.5, offset: [0, 0, 0.2] }] } });
+      const grasp = graspMotion(app.state, node);
+      scenario.controls.push({ nodes: [node], motion: { type: 'keyframes', keyframes: grasp.keyframes } });
       const answer = await app.loadScenario(scenario, { play: app.state.playing });
       if (!answer.ok) return showParamsError(answer.message, '');
-      app.setStatus(`Node ${node} grasped: control ${scenario.controls.length} lifts it 20 cm from 0.5 s to 1.5 s.`);
+      app.setStatus(`Node ${node} grasped: control ${scenario.controls.length} ${grasp.text}.`);
     });
     window.addEventListener('keydown', (e) => {
       if (e.key === 'Escape' && picking) {
@@ -417,6 +459,7 @@ export const simulatePanel = {
     container.append(el('details', {}, el('summary', { textContent: 'Scenario JSON' }), ui.json, apply, ui.jsonError));
 
     app.on('scene', (state) => {
+      if (picking) setPicking(false); // a grasp is for the scene it was asked on
       if (state.scenario) {
         renderForm(state.scenario);
         ui.json.value = state.scenarioText;
