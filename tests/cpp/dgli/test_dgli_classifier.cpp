@@ -74,6 +74,7 @@ TEST_CASE("representatives: the state nearest the centroid, more of them for spr
 
 TEST_CASE("novelty: a query farther from every state than any state is from its nearest other one") {
   DgliDatabase db;
+  db.settings.choice = SegmentChoice::all;  // toy coordinates: no per-side count to match
   db.classes = {"a", "b"};
   db.states = {state(0, {0.0}), state(0, {1.0}), state(1, {3.0})};
   db.representatives = db.states;
@@ -106,6 +107,7 @@ TEST_CASE("direction_log_norm distance: the pattern counts, the magnitude throug
   CHECK(f[1] == doctest::Approx(0.8));
   CHECK(f[2] == doctest::Approx(std::log(5.0)));
   DgliDatabase db;
+  db.settings.choice = SegmentChoice::all;  // toy coordinates: no per-side count to match
   db.classes = {"a", "b"};
   db.states = {state(0, {1.0, 0.0}), state(1, {0.0, 10.0})};
   db.representatives = db.states;
@@ -154,6 +156,7 @@ TEST_CASE("saturated distance: entries beyond the saturation count by their sign
   // saturated one: the query (1, 1, -30) is nearest (0.05, 0.05, -30) by direction and log norm,
   // (1, 1, -3) when saturated
   DgliDatabase db;
+  db.settings.choice = SegmentChoice::all;  // toy coordinates: no per-side count to match
   db.classes = {"a", "b"};
   db.states = {state(0, {1.0, 1.0, -3.0}), state(1, {0.05, 0.05, -30.0})};
   db.representatives = db.states;
@@ -194,6 +197,12 @@ TEST_CASE("database JSON round trip and located errors") {
   std::string text = database_to_json(db);
   text.replace(text.find("\"class\":1"), 9, "\"class\":7");
   CHECK(parse_database(text).error.find("class") != std::string::npos);
+  // per-side settings that do not give the states' coordinate count (a hand-edited file):
+  // refused here, instead of every classification failing later
+  DgliDatabase mismatched = db;
+  mismatched.settings.per_side = 2;
+  CHECK(parse_database(database_to_json(mismatched)).error.find("make 8 segments, 28 coordinates, but the states hold 6") !=
+        std::string::npos);
 }
 
 TEST_CASE("napkin fold on a table: labels, the flap lies on the cloth, no interpenetration, signs change") {

@@ -453,6 +453,15 @@ Result<DgliDatabase> parse_database(const std::string& text) {
   if (!read_states("states", db.states, error)) return R::failure(error);
   // the k nearest states give the class (classify_coordinates): none leaves no answer
   if (db.states.empty()) return R::failure("database.states: must not be empty");
+  // per-side segments fix the count: m = per_side x sides segments give m (m - 1) / 2 values
+  // (the other choices depend on the boundary's points)
+  if (db.settings.choice == SegmentChoice::per_side) {
+    const long long m = static_cast<long long>(db.settings.per_side) * db.settings.sides;
+    if (static_cast<long long>(dim) != m * (m - 1) / 2)
+      return R::failure("database.settings: per_side " + std::to_string(db.settings.per_side) + " x sides " +
+                        std::to_string(db.settings.sides) + " make " + std::to_string(m) + " segments, " +
+                        std::to_string(m * (m - 1) / 2) + " coordinates, but the states hold " + std::to_string(dim));
+  }
   index_states(db);
   return R::success(std::move(db));
 }

@@ -68,6 +68,9 @@ export const classifyPanel = {
     ui.bar.style.background = divergingGradient();
     ui.entry = el('p', { className: 'hint', id: 'classify-entry', textContent: 'Hover an entry to see its two segments on the cloth.' });
     ui.error = el('p', { className: 'field-error', id: 'classify-error', hidden: true });
+    // a database that could not be used: kept until another one loads (classifications
+    // against the one in use go on, and their own errors come and go in ui.error)
+    ui.databaseError = el('p', { className: 'field-error', id: 'classify-database-error', hidden: true });
     ui.linkHint = el('p', { className: 'hint', id: 'classify-link-hint', hidden: true });
     ui.exportJson = el('button', { type: 'button', id: 'classify-export', textContent: 'Classification JSON', disabled: true });
     ui.gallery = el('div', { className: 'ref-gallery', id: 'classify-gallery' });
@@ -86,7 +89,7 @@ export const classifyPanel = {
     container.append(
       el('label', { className: 'source-row' }, 'classify', ui.source),
       el('label', { className: 'source-row' }, 'by its', ui.k), ui.linkHint,
-      el('h2', { textContent: 'Predicted class' }), ui.prediction, ui.error,
+      el('h2', { textContent: 'Predicted class' }), ui.prediction, ui.error, ui.databaseError,
       el('div', { className: 'exports' }, ui.exportJson),
       ui.matrixTitle,
       el('div', { className: 'heatmap-wrap' }, ui.matrix),
@@ -201,6 +204,12 @@ export const classifyPanel = {
       state.error = message || null;
       ui.error.textContent = message;
       ui.error.hidden = !message;
+    }
+    function showDatabaseError(message) {
+      state.databaseError = message || null;
+      ui.databaseError.textContent = message;
+      ui.databaseError.hidden = !message;
+      if (message) app.showError(message);
     }
     // what the shown classification is of, in a few words
     const what = () => (source() === 'frame' ? `step ${latest?.steps ?? '–'}`
@@ -468,9 +477,11 @@ export const classifyPanel = {
       try {
         await installDatabase(json, name);
       } catch (err) {
-        showError(`“${name}” cannot be used: ${err.message}. Still classifying against ${databaseName}.`);
+        app.showNotice(''); // (a notice about an earlier database no longer says what happened)
+        showDatabaseError(`“${name}” cannot be used: ${err.message}. Still classifying against “${databaseName}”.`);
         return;
       }
+      showDatabaseError('');
       databaseFailed = false;
       databaseReady = Promise.resolve(true);
       state.database = name;
