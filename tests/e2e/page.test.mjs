@@ -113,6 +113,13 @@ describe('page', () => {
     await page.waitForTimeout(200);
     assert.equal((await state(page)).steps, 1);
     assert.equal((await state(page)).playing, false);
+    // Space on a focused checkbox toggles it (keyboard users' only way), not play/pause
+    await page.focus('#wireframe');
+    const wire = await page.isChecked('#wireframe');
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(200);
+    assert.equal(await page.isChecked('#wireframe'), !wire);
+    assert.equal((await state(page)).playing, false);
     await page.click('#view');
     await page.keyboard.press('?');
     assert.equal(await page.isVisible('#help'), true);

@@ -273,11 +273,20 @@ export const classifyPanel = {
     }
     const source = () => ui.source.value;
     let boundary = null; // { name, points } from the Reconstruct panel
+    let linkedCloud = null; // a share link's reconstructed boundary: the cloud's name
     document.addEventListener('tela:reconstruction', ({ detail }) => {
       boundary = detail?.boundary?.length >= 12 ? detail : null;
       ui.source.options[1].disabled = !boundary;
-      if (!boundary && source() === 'boundary') ui.source.value = 'frame';
-      if (boundary && source() === 'boundary') classifyOpened();
+      if (boundary && linkedCloud) { // the reconstruction the link was made on (by name)
+        linkedCloud = null;
+        ui.linkHint.hidden = true;
+        ui.source.value = 'boundary';
+      }
+      // the title, the state and the view follow (sourceChanged), not only the selector
+      if (!boundary && source() === 'boundary') {
+        ui.source.value = 'frame';
+        sourceChanged();
+      } else if (boundary && source() === 'boundary') sourceChanged();
     });
     // an OBJ cloth state opened in the page (drop router -> open)
     let objState = null; // { name, text, sha256 }
@@ -327,10 +336,13 @@ export const classifyPanel = {
     // never its contents); the simulated frame is the link's scene and step
     this.shareState = () => {
       const shared = { k: k(), source: source(),
-        ...(source() === 'obj' && objState ? { obj: { name: objState.name, sha256: objState.sha256 } } : {}) };
+        ...(source() === 'obj' && objState ? { obj: { name: objState.name, sha256: objState.sha256 } } : {}),
+        ...(source() === 'boundary' && boundary ? { cloud: boundary.name } : {}) };
       const note = shared.obj
         ? `the classification settings for “${objState.name}”. The OBJ itself is not in it: whoever opens the link is asked for that file`
-        : `the classification settings (${shared.k === 1 ? 'nearest state' : `${shared.k} nearest states`})`;
+        : shared.cloud
+          ? `the classification settings for the boundary reconstructed from “${shared.cloud}”. The cloud and its reconstruction are not in it: whoever opens the link is asked to reconstruct that cloud`
+          : `the classification settings (${shared.k === 1 ? 'nearest state' : `${shared.k} nearest states`})`;
       return { state: shared, note };
     };
     this.restoreState = async (s) => {
@@ -339,6 +351,11 @@ export const classifyPanel = {
       if (s.source === 'obj' && typeof s.obj?.name === 'string') {
         linkedObj = { name: s.obj.name, sha256: typeof s.obj.sha256 === 'string' ? s.obj.sha256 : null };
         ui.linkHint.textContent = `This link classified the OBJ state “${linkedObj.name}”: open that file (links never carry uploaded data).`;
+        ui.linkHint.hidden = false;
+      }
+      if (s.source === 'boundary' && typeof s.cloud === 'string') {
+        linkedCloud = s.cloud;
+        ui.linkHint.textContent = `This link classified the boundary reconstructed from “${s.cloud}”: open that cloud in Reconstruct and reconstruct it (links never carry uploaded data); until then the simulated frame is classified.`;
         ui.linkHint.hidden = false;
       }
       sourceChanged();

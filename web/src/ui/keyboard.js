@@ -9,9 +9,18 @@ function isTyping(target) {
   return !['button', 'checkbox', 'radio', 'range', 'reset', 'submit', 'file'].includes(target.type);
 }
 
+// Space toggles a focused checkbox or radio button, or opens a focused <summary>: the
+// keyboard's only way to operate them. (On a focused button Space stays the play/pause
+// shortcut: after a mouse click the button keeps the focus, and Space should not repeat it.)
+function spaceOperates(target) {
+  if (!(target instanceof Element)) return false;
+  return target.tagName === 'SUMMARY' || (target.tagName === 'INPUT' && ['checkbox', 'radio'].includes(target.type));
+}
+
 export function installKeyboard(bindings) {
   window.addEventListener('keydown', (event) => {
     if (event.ctrlKey || event.altKey || event.metaKey || isTyping(event.target)) return;
+    if (event.key === ' ' && spaceOperates(event.target)) return;
     const action = bindings[event.key];
     if (!action) return;
     // Space on a focused button would also click it
