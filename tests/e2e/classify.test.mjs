@@ -248,9 +248,14 @@ describe('classify panel', () => {
 
     // no states: the core's message, and the opened database stays in use
     await drop('broken.json', JSON.stringify({ ...small, states: [] }));
-    await page.waitForSelector('#classify-error:not([hidden])', T);
-    assert.match(await page.textContent('#classify-error'), /“broken\.json” cannot be used: .*states.*Still classifying against two-classes\.json/);
+    await page.waitForSelector('#classify-database-error:not([hidden])', T);
+    assert.match(await page.textContent('#classify-database-error'), /“broken\.json” cannot be used: .*states.*Still classifying against “two-classes\.json”/);
     assert.equal((await panelState(page)).database, 'two-classes.json');
+    // the message stays while frames are classified against the database in use
+    const after = (await panelState(page)).classified;
+    await page.waitForFunction((k) => window.__tela.classify.classified > k, after, T);
+    assert.ok(await page.isVisible('#classify-database-error'));
+    assert.equal(await page.isVisible('#notice'), false);
     assert.deepEqual(problems, []);
     await page.context().close();
   });

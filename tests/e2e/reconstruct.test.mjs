@@ -105,13 +105,25 @@ describe('reconstruct panel', () => {
     assert.equal(complex.input.points, s.points);
     assert.ok(complex.options.levels > 0);
 
+    // an edit followed at once by a click: the reconstruction is of the edited cleaning, and
+    // the edit's late preview does not wipe it (it did: an empty table, exports disabled)
+    await page.fill('[data-key="voxel"]', '0.03');
+    await page.click('#reconstruct-run');
+    await page.waitForFunction(() => window.__tela.reconstruct.status === 'done', null, T);
+    await page.waitForTimeout(800);
+    const quick = await panelState(page);
+    assert.ok(quick.cleaned < 3000, `cleaned ${quick.cleaned}`);
+    assert.equal(quick.topology?.euler, 1);
+    assert.ok(await page.isVisible('#reconstruct-topology'));
+    assert.equal(await page.isDisabled('#reconstruct-export-json'), false);
+
     // the re-sampled mesh runs in Simulate
-    if (s.mesh) {
+    if (quick.mesh) {
       await page.click('#reconstruct-simulate');
       await page.waitForFunction(() => /^reconstructed /.test(window.__tela.scene), null, T);
       assert.equal(await page.getAttribute('#tab-simulate', 'aria-selected'), 'true');
       assert.ok(await page.isVisible('#readout'));
-      assert.match(await page.textContent('#params'), new RegExp(`explicit mesh: ${s.mesh.nodes} nodes, ${s.mesh.faces} faces`));
+      assert.match(await page.textContent('#params'), new RegExp(`explicit mesh: ${quick.mesh.nodes} nodes, ${quick.mesh.faces} faces`));
       const steps = await page.evaluate(() => window.__tela.steps);
       await page.waitForFunction((k) => window.__tela.steps > k + 5, steps, T);
     }

@@ -259,16 +259,22 @@ export const reconstructPanel = {
       ui.stage.textContent = stage ? ` ${stage}…` : '';
       if (!stage) ui.progress.removeAttribute('value');
     }
+    let shownOverView = false; // the page's message box over the view holds our error
     function showError(message) {
       state.error = message;
       setStatus('error');
       ui.error.textContent = message;
       ui.error.hidden = !message;
-      if (message) app.showError(`Reconstruct: ${message}`);
+      if (message) {
+        app.showError(`Reconstruct: ${message}`);
+        shownOverView = true;
+      }
     }
     function clearErrors() {
       state.error = null;
       ui.error.hidden = true;
+      if (shownOverView) app.clearError();
+      shownOverView = false;
     }
     ui.cancel.addEventListener('click', () => {
       client.cancel();
@@ -290,35 +296,48 @@ export const reconstructPanel = {
     const cleaningOn = (o) => o.voxel > 0 || o.outlierK >= 1 || o.planes >= 1 || Boolean(o.crop);
 
     // live preview of the cleaning, debounced; a newer edit makes older answers stale
+    // (Reconstruct first runs a pending one: a click right after an edit must reconstruct
+    // what the settings say, and the late preview must not wipe that result)
+    let previewPending = false;
     function schedulePreview() {
       clearTimeout(previewTimer);
+      previewPending = true;
       previewTimer = setTimeout(preview, 250);
     }
+    // -> true when `cleaned` is the cloud cleaned with the current settings
     async function preview() {
-      if (!cloud) return;
+      previewPending = false;
+      if (!cloud) return false;
       const o = options();
       const token = ++previewToken;
+      // until this cleaning succeeds there is nothing to reconstruct
+      const unusable = (message) => {
+        cleaned = null;
+        ui.run.disabled = true;
+        if (message) ui.cleanSummary.textContent = message;
+        return false;
+      };
       if (!cleaningOn(o)) {
         cleanedWith = null;
         cleaned = cloud.positions;
+        ui.run.disabled = false;
         state.cleaned = cloud.positions.length / 3;
         ui.cleanSummary.textContent = `no cleaning: ${state.cleaned} points`;
         if (!result) view?.setCloud(cloud.positions, null);
-        return;
+        return true;
       }
-      if (o.crop && !(o.crop.min.length === 3 && o.crop.max.length === 3 && [...o.crop.min, ...o.crop.max].every(Number.isFinite))) {
-        ui.cleanSummary.textContent = 'crop: min and max need three numbers each (x, y, z in metres)';
-        return;
-      }
+      if (o.crop && !(o.crop.min.length === 3 && o.crop.max.length === 3 && [...o.crop.min, ...o.crop.max].every(Number.isFinite)))
+        return unusable('crop: min and max need three numbers each (x, y, z in metres)');
       const answer = await client.request({ type: 'clean', positions: cloud.positions.slice(), options: o });
       setBusy('');
-      if (token !== previewToken || answer.cancelled) return;
+      if (token !== previewToken || answer.cancelled) return false;
       if (!answer.ok) {
         ui.cleanSummary.textContent = '';
         showError(`cleaning: ${answer.error}`);
-        return;
+        return unusable();
       }
       clearErrors();
+      ui.run.disabled = false;
       cleaned = answer.positions;
       cleanedWith = { options: o, steps: answer.steps.map((s) => ({ step: s.step, count: s.count })) };
       state.cleaned = answer.count;
@@ -328,6 +347,7 @@ export const reconstructPanel = {
       result = null;
       showResult(null);
       view?.setPreview(cloud.positions, cleaned);
+      return true;
     }
     for (const input of [...Object.values(inputs).slice(0, CLEANING.length), ui.cropOn, ui.cropMin, ui.cropMax]) {
       input.addEventListener('input', schedulePreview);
@@ -433,8 +453,13 @@ export const reconstructPanel = {
     });
 
     async function reconstruct() {
+      if (previewPending) {
+        clearTimeout(previewTimer);
+        if (!(await preview())) return;
+      }
       if (!cleaned) return;
       clearErrors();
+      app.showNotice(''); // (the last run's "Reconstructed …" is not about this one)
       const o = {
         seed: Number(inputs.seed.value) || 0,
         levels: Number(inputs.levels.value) || 32,
