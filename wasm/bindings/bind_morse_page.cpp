@@ -93,7 +93,8 @@ val clean_cloud_js(val points, val options) {
   if (!number_option(options, "voxel", 0, voxel) || voxel < 0) return failure("voxel must be a number >= 0 (metres)");
   if (!number_option(options, "outlierK", 0, outlier_k) || outlier_k < 0 || outlier_k > 200)
     return failure("outlierK must be a number between 0 and 200");
-  if (!number_option(options, "outlierRatio", 2, outlier_ratio) || outlier_ratio <= 0)
+  // (the ratio matters only when the outlier step runs)
+  if (!number_option(options, "outlierRatio", 2, outlier_ratio) || (outlier_k >= 1 && !(outlier_ratio > 0)))
     return failure("outlierRatio must be a number > 0");
   if (!number_option(options, "planes", 0, planes) || planes < 0 || planes > 10)
     return failure("planes must be a number between 0 and 10");

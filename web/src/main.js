@@ -389,7 +389,15 @@ function mountPanels() {
 }
 app.showPanel = (id) => {
   // a notice is about what the panel left was doing (e.g. the end of the scenario's duration)
-  if (app.state.panel !== id) showNotice('');
+  if (app.state.panel !== id) {
+    showNotice('');
+    // each panel opens at its top (the panels share one scrolling column; on narrow screens
+    // the column under the view scrolls with it: back to where the panel starts)
+    $('panel').scrollTop = 0;
+    const layout = $('layout');
+    const top = $('panel').getBoundingClientRect().top - layout.getBoundingClientRect().top + layout.scrollTop;
+    if (layout.scrollTop > top) layout.scrollTop = top;
+  }
   app.state.panel = id;
   showStatus();
   for (const panel of panels()) {

@@ -206,7 +206,9 @@ async function load({ id, scenario, scene, steps = 0, play = true }) {
   const mine = ++generation;
   const text = scene !== undefined ? tela.sceneJson(scene) : scenario;
   if (!text) {
-    post({ type: 'invalid', id, message: `unknown scene "${scene}"; built-in scenes: ${tela.sceneNames().join(', ')}` });
+    post({ type: 'invalid', id, message: scene !== undefined
+      ? `unknown scene "${scene}"; built-in scenes: ${tela.sceneNames().join(', ')}`
+      : 'the scenario is empty: a scenario is a JSON object (see Export → scenario JSON for one)' });
     return;
   }
   const candidate = tela.createSimulation(text);

@@ -293,7 +293,8 @@ export const reconstructPanel = {
       }
       return o;
     }
-    const cleaningOn = (o) => o.voxel > 0 || o.outlierK >= 1 || o.planes >= 1 || Boolean(o.crop);
+    // (a value the core refuses, e.g. a negative voxel size, counts: its message is shown)
+    const cleaningOn = (o) => o.voxel !== 0 || o.outlierK !== 0 || o.planes !== 0 || Boolean(o.crop);
 
     // live preview of the cleaning, debounced; a newer edit makes older answers stale
     // (Reconstruct first runs a pending one: a click right after an edit must reconstruct

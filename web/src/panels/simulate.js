@@ -263,8 +263,9 @@ export const simulatePanel = {
         for (const [k, l, u, kind = 'number'] of OBSTACLE[o.type] ?? []) {
           rows.push(row(`obstacles.${i}.${k}`, l, u, kind, kind === 'vector' ? o[k]?.join(', ') : o[k]));
         }
-        const json = [o.type === 'stick' && 'polyline', o.type === 'needles' && 'count', o.motion && 'motion'].filter(Boolean);
-        if (json.length) rows.push(el('p', { className: 'hint', textContent: `${json.join(', ')}: edit as JSON (below)` }));
+        // the scenario keys (as the JSON below spells them)
+        const json = [o.type === 'stick' && 'points (the polyline)', o.type === 'needles' && 'count', o.motion && 'motion'].filter(Boolean);
+        if (json.length) rows.push(el('p', { className: 'hint', textContent: `${json.join(', ')}: edit as JSON (below), obstacles[${i}]` }));
         rows.push(button('Remove', { removeObstacle: i }, `remove obstacle ${i + 1}`));
         parts.push(fieldset(`Obstacle ${i + 1}: ${o.type}${o.motion ? ' (moving)' : ''}`, ...rows));
       });
@@ -299,7 +300,8 @@ export const simulatePanel = {
       const kind = input.dataset.kind;
       const path = input.dataset.path.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
       if (kind === 'string') {
-        if (input.dataset.path.endsWith('.nodes') && /^\d+(\s*,\s*\d+)*$/.test(raw)) {
+        // a list of whole numbers (negative ones too: the core then says which is out of range)
+        if (input.dataset.path.endsWith('.nodes') && /^-?\d+(\s*,\s*-?\d+)*$/.test(raw)) {
           return { value: raw.split(',').map(Number) };
         }
         return { value: raw };
