@@ -132,8 +132,7 @@ class DgliClassifier {
   // an OBJ cloth state (as `tela classify STATE.obj`): its outer boundary
   val classify_obj(std::string text, int k) const {
     Result<Mesh> mesh = parse_obj_mesh(text);
-    if (!mesh.ok())  // (some of the parser's messages name the format already)
-      return classify(Result<DgliCoordinates>::failure(mesh.error.rfind("OBJ:", 0) == 0 ? mesh.error : "OBJ: " + mesh.error), k);
+    if (!mesh.ok()) return classify(Result<DgliCoordinates>::failure("OBJ: " + mesh.error), k);
     Result<BoundaryCurve> curve = mesh_boundary(*mesh.value, mesh.value->positions);
     if (!curve.ok()) return classify(Result<DgliCoordinates>::failure(curve.error), k);
     val out = classify(cloth_coordinates(*curve.value, db_.settings), k);

@@ -68,8 +68,8 @@ Result<Mesh> parse_obj_mesh(const std::string& text) {
     }
   }
   const long n = static_cast<long>(vertices.size() / 3);
-  if (n < 3) return R::failure("OBJ: needs at least 3 vertices");
-  if (faces.empty()) return R::failure("OBJ: has no faces");
+  if (n < 3) return R::failure("needs at least 3 vertices");
+  if (faces.empty()) return R::failure("has no faces");
   Mesh mesh;
   mesh.positions.resize(n, 3);
   for (long k = 0; k < n; ++k)

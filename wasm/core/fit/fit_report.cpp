@@ -25,15 +25,13 @@ nlohmann::json recording_json(const Recording& rec) {
           {"duration", rec.duration()},
           {"missing_samples", missing},
           {"missing_fraction", samples > 0 ? missing / samples : 0.0},
-          {"names", rec.names},
-          {"warnings", rec.warnings}};
+          {"names", rec.names}};
 }
 
 nlohmann::json summary(const FitProblem& p) {
   const Recording& rec = p.recording;
   nlohmann::json out;
-  out["recording"] = recording_json(rec);
-  out["recording"].erase("warnings");  // with the problem's, in out["warnings"]
+  out["recording"] = recording_json(rec);  // (its warnings go with the problem's, below)
   out["recording"]["up_axis"] = std::string(p.up.sign < 0 ? "-" : "") + "xyz"[p.up.axis];
   out["recording"]["up_axis_source"] = p.up.source;
   std::vector<std::string> order;
@@ -68,7 +66,11 @@ nlohmann::json summary(const FitProblem& p) {
 
 std::string fit_summary_json(const FitProblem& problem) { return json_text(summary(problem)); }
 
-std::string recording_summary_json(const Recording& recording) { return json_text(recording_json(recording)); }
+std::string recording_summary_json(const Recording& recording) {
+  nlohmann::json out = recording_json(recording);
+  out["warnings"] = recording.warnings;
+  return json_text(out);
+}
 
 std::string fit_result_json(const FitProblem& p, const FitSettings& settings, const FitResult& fit, bool details) {
   nlohmann::json out = summary(p);

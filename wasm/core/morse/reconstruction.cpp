@@ -77,7 +77,7 @@ Result<Reconstruction> reconstruct(const Positions& points, const ReconstructOpt
       return a < b;
     };
     std::sort(order.begin(), order.end(), less);
-    Eigen::Index distinct = n > 0 ? 1 : 0;
+    Eigen::Index distinct = 1;  // (n >= 10 here)
     for (Eigen::Index i = 1; i < n; ++i)
       if (points.row(order[i]) != points.row(order[i - 1])) ++distinct;
     if (2 * distinct < n)

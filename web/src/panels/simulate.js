@@ -77,13 +77,15 @@ export function newObstacle(type, bounds) {
 // (the run diverged). -> { keyframes, text }
 export function graspMotion(state, node) {
   const at = (array, k) => (array ? [0, 1, 2].map((c) => array[3 * k + c]) : [0, 0, 0]);
-  const now = at(state.positions ?? state.rest, node);
+  const current = state.positions ?? state.rest;
+  const now = at(current, node);
   const rest = at(state.rest, node);
   let lift = 0.2;
   let limit = -1;
   for (const j of state.controlled ?? []) {
     if (j === node) continue;
-    const d = now.map((v, c) => v - at(state.positions ?? state.rest, j)[c]);
+    const here = at(current, j);
+    const d = now.map((v, c) => v - here[c]);
     const r = Math.hypot(...rest.map((v, c) => v - at(state.rest, j)[c]));
     // |d + h e_z| <= r: h <= -d_z + sqrt(d_z^2 - |d|^2 + r^2), with a 5 % margin
     const disc = d[2] * d[2] - (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]) + r * r;

@@ -13,7 +13,7 @@ const INFINITE_LENGTH = 8;                // m, drawn length of an infinite cyli
 const SEGMENTS = 48;
 
 // the rotation of coreToThree as a Matrix4 (its images of the core axes are the columns)
-export function coreToThreeMatrix() {
+function coreToThreeMatrix() {
   const basis = coreToThree(new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]), new Float32Array(9));
   const m = new THREE.Matrix4();
   m.set(basis[0], basis[3], basis[6], 0,
@@ -97,12 +97,18 @@ function planeGeometry(point, normal) {
   return g;
 }
 
-export function createObstacles(parent) {
+// a group under `parent` whose children are drawn in the core frame (z up)
+export function coreFrameGroup(parent) {
   const group = new THREE.Group();
   group.matrixAutoUpdate = false;
   group.matrix.copy(coreToThreeMatrix());
   group.matrixWorldNeedsUpdate = true;
   parent.add(group);
+  return group;
+}
+
+export function createObstacles(parent) {
+  const group = coreFrameGroup(parent);
   // the cloth shades itself (shaders/cloth.*.glsl); these lights are for the obstacles only
   parent.add(new THREE.HemisphereLight(0xffffff, 0x8a8780, 2.2));
   const sun = new THREE.DirectionalLight(0xffffff, 1.8);

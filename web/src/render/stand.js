@@ -3,7 +3,7 @@
 // holds those nodes (controls); the stand is drawn so that the view shows what holds them.
 // Core frame (z up) under a group with the core -> three.js rotation, as the obstacles.
 import * as THREE from 'three';
-import { OBSTACLE_COLOR, coreToThreeMatrix } from './obstacles.js';
+import { OBSTACLE_COLOR, coreFrameGroup } from './obstacles.js';
 
 const TOP_THICKNESS = 0.008; // m
 const GAP = 0.001;           // m between the disc's top and the held nodes
@@ -19,11 +19,7 @@ export function standFor(scenario) {
 }
 
 export function createStand(parent) {
-  const group = new THREE.Group();
-  group.matrixAutoUpdate = false;
-  group.matrix.copy(coreToThreeMatrix());
-  group.matrixWorldNeedsUpdate = true;
-  parent.add(group);
+  const group = coreFrameGroup(parent);
   const material = new THREE.MeshLambertMaterial({ color: OBSTACLE_COLOR });
 
   // a vertical cylinder from z0 to z1 (core frame) about (x, y)
