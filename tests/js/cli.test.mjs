@@ -100,6 +100,28 @@ describe('tela command line', () => {
     assert.equal(json.status, 'ok');
   });
 
+  test('--help, -h and help print {"usage": ...} and exit 0, for tela and for each command', () => {
+    for (const args of [['--help'], ['-h'], ['help']]) {
+      const { status, json } = tela(...args);
+      assert.equal(status, 0, args.join(' '));
+      assert.deepEqual(Object.keys(json), ['usage']);
+      assert.match(json.usage, /^usage: tela scenarios \| .*tela fit RECORDING.*COMMAND --help/);
+    }
+    const options = {
+      scenarios: [], scenario: [], simulate: ['--every', '--final-obj'], reconstruct: ['--voxel', '--mesh-out'],
+      dgli: ['--segments'], classify: ['--database'], 'dgli-database': ['--evaluate'],
+      fit: ['--params', '--markers', '--units'], 'synth-recording': ['--occlusion'],
+    };
+    for (const [command, names] of Object.entries(options)) {
+      // the help wins over anything else on the line, even arguments that are wrong
+      const { status, json } = tela(command, 'no-such-file', '--bogus', '-h');
+      assert.equal(status, 0, `${command} -h`);
+      assert.deepEqual(Object.keys(json), ['usage']);
+      assert.ok(json.usage.startsWith(`usage: tela ${command}`), json.usage);
+      for (const name of names) assert.ok(json.usage.includes(name), `${command} --help names ${name}`);
+    }
+  });
+
   describe('bad input exits 2 with {"error": ...} naming the problem', () => {
     test('unknown command, missing and unknown arguments', () => {
       assertBadInput(tela(), /usage/);

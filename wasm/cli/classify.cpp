@@ -16,6 +16,7 @@ int run_classify(const std::vector<std::string>& args) {
   const std::string usage =
       "usage: tela classify STATE.obj|boundary.csv|trajectory.csv [--frame K --scenario FILE|NAME] "
       "[--database FILE (default public/dgli/database.json)] [--k K (default 1)]";
+  if (wants_help(args)) return print_usage(usage);
   ClothStateSource source;
   std::string database_path = "public/dgli/database.json";
   int k = 1;

@@ -16,6 +16,11 @@ constexpr int kExitNumericalFailure = 3;
 // Prints {"error": message} on stdout and returns kExitBadInput.
 int bad_input(const std::string& message);
 
+// --help or -h anywhere in a command's arguments: it prints its usage and does nothing else.
+bool wants_help(const std::vector<std::string>& args);
+// Prints {"usage": usage} on stdout and returns 0.
+int print_usage(const std::string& usage);
+
 Result<std::string> read_file(const std::string& path);
 // Writes `text` as the whole file at `path` (bytes as they are); false when it cannot.
 bool write_file(const std::string& path, const std::string& text);

@@ -15,6 +15,7 @@ int run_dgli(const std::vector<std::string>& args) {
   const std::string usage =
       "usage: tela dgli STATE.obj|boundary.csv|trajectory.csv [--frame K --scenario FILE|NAME] "
       "[--segments per_side|alternate|all] [--per-side K] [--layout spread|first_half] [--normalize]";
+  if (wants_help(args)) return print_usage(usage);
   ClothStateSource source;
   CoordinateSettings settings;
   for (std::size_t i = 0; i < args.size(); ++i) {

@@ -26,6 +26,7 @@ int run_dgli_database(const std::vector<std::string>& args) {
       "[--per-side K] [--layout spread|first_half] [--held-out-per-class N] [--held-out-out FILE] [--held-out-only I] [--held-out-frame-stride N] [--seed S] [--k K] [--noise M] "
       "[--nodes N[,N2,...] (default 9,7)] [--noise-copies N] [--augment-noise M] [--frame-stride N] [--crumpled N] [--crumpled-frame-stride N] [--quarter-depths N] "
       "[--distance euclidean|direction_log_norm|saturated] [--saturation C] [--zero-gravity (the older generator: no table, holds)] [--progress (a line per sequence on stderr)]";
+  if (wants_help(args)) return print_usage(usage);
   std::string out_path, database_path, held_out_path;
   bool evaluate = false, distance_override = false, saturation_override = false, progress = false;
   int k = 1;

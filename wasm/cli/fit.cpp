@@ -29,6 +29,7 @@ int run_fit(const std::vector<std::string>& args) {
       "[--threads N] [--rho R] [--up AXIS] [--markers CxR] [--order A,B,...] [--exclude A,B,...] [--held A,B] [--refine K] [--size W,H] [--split whole|half] "
       "[--duration S] [--refine-evaluations N] [--repetition 1|2] [--held-smoothing N] [--kappa K] [--units m|cm|mm] "
       "[--format F]";
+  if (wants_help(args)) return print_usage(usage);
   std::string source, scenario_path, report_path, replay_path, split = "whole";
   FitProblemOptions options;
   FitSettings settings;

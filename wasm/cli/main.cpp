@@ -20,6 +20,17 @@ int bad_input(const std::string& message) {
   return kExitBadInput;
 }
 
+bool wants_help(const std::vector<std::string>& args) {
+  for (const std::string& a : args)
+    if (a == "--help" || a == "-h") return true;
+  return false;
+}
+
+int print_usage(const std::string& usage) {
+  std::printf("%s\n", json_text(nlohmann::json{{"usage", usage}}).c_str());
+  return 0;
+}
+
 bool parse_int(const std::string& text, int lo, int hi, int& out) {
   char* end = nullptr;
   const long v = std::strtol(text.c_str(), &end, 10);
@@ -84,6 +95,8 @@ int main(int argc, char** argv) {
       "tela fit RECORDING [...] | tela synth-recording SCENE --out FILE";
   if (args.empty()) return bad_input(usage);
   const std::string command = args.front();
+  if (command == "help" || command == "--help" || command == "-h")
+    return print_usage(usage + " (tela COMMAND --help: the command's options)");
   args.erase(args.begin());
   if (command == "scenarios") return run_scenarios(args);
   if (command == "scenario") return run_scenario(args);

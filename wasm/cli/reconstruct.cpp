@@ -45,6 +45,7 @@ int run_reconstruct(const std::vector<std::string>& args) {
       "usage: tela reconstruct CLOUD [--direction x,y,z] [--levels N] [--seed N] [--mesh-nodes N] "
       "[--crop x0,y0,z0,x1,y1,z1] [--voxel S] [--outliers K[,RATIO]] [--remove-planes K] [--plane-distance D] "
       "[--cleaned-out FILE.ply] [--mesh-out FILE.obj]";
+  if (wants_help(args)) return print_usage(usage);
   std::string path, cleaned_out, mesh_out;
   CleaningOptions cleaning;
   morse::ReconstructOptions options;

@@ -10,6 +10,7 @@
 namespace tela::cli {
 
 int run_scenarios(const std::vector<std::string>& args) {
+  if (wants_help(args)) return print_usage("usage: tela scenarios");
   if (!args.empty()) return bad_input("usage: tela scenarios");
   std::printf("%s\n", json_text(nlohmann::json{{"scenarios", scene_names()}}).c_str());
   return 0;

@@ -45,6 +45,7 @@ bool write_obj(const std::string& path, const Simulation& sim) {
 int run_simulate(const std::vector<std::string>& args) {
   const std::string usage =
       "usage: tela simulate FILE|NAME [--out traj.csv] [--every K] [--final-obj FILE] [--steps N]";
+  if (wants_help(args)) return print_usage(usage);
   std::string source, out_path, obj_path;
   long every = 1, steps = -1;
   for (std::size_t i = 0; i < args.size(); ++i) {

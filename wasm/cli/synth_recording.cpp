@@ -23,6 +23,7 @@ int run_synth_recording(const std::vector<std::string>& args) {
       "[--amplitude X] [--frequency F] [--units mm|m] [--decimals N]\n"
       "(lay: laid on the table of the built-in scene 'tablecloth'; fit it with --scenario tablecloth; "
       "FILE ending in .c3d: a C3D file, else Motive CSV)";
+  if (wants_help(args)) return print_usage(usage);
   std::string scene, out_path;
   SyntheticRecordingSpec spec;
   MotiveWriteOptions write;
