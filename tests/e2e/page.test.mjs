@@ -125,6 +125,30 @@ describe('page', () => {
     assert.equal(await page.isVisible('#help'), true);
     await page.keyboard.press('Escape');
     assert.equal(await page.isVisible('#help'), false);
+    // the help is modal: focus stays in it, the page's shortcuts wait, and on closing the
+    // focus goes back to where it was
+    await page.click('#help-button');
+    assert.equal(await page.isVisible('#help'), true);
+    const focusInHelp = () => page.evaluate(() => document.getElementById('help').contains(document.activeElement));
+    assert.ok(await focusInHelp(), 'the help takes the focus');
+    for (let i = 0; i < 3; i++) {
+      await page.keyboard.press('Tab');
+      assert.ok(await focusInHelp(), `Tab ${i + 1} leaves the focus in the help`);
+    }
+    await page.keyboard.press('.');
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(200);
+    assert.equal((await state(page)).steps, 1, 'no step while the help is open');
+    assert.equal((await state(page)).playing, false);
+    assert.equal(await page.isVisible('#help'), true);
+    await page.click('#help', { position: { x: 2, y: 2 }, force: true }); // inside the card: stays
+    assert.equal(await page.isVisible('#help'), true);
+    await page.keyboard.press('Escape');
+    assert.equal(await page.isVisible('#help'), false);
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'help-button');
+    await page.keyboard.press('?');
+    await page.mouse.click(5, 300); // the backdrop closes it
+    assert.equal(await page.isVisible('#help'), false);
     assert.deepEqual(problems, []);
     await page.context().close();
   });

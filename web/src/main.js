@@ -414,20 +414,42 @@ mountPanels();
 
 // ---- files, keyboard, help -----------------------------------------------------------------
 installFileInput({ app, button: $('open'), input: $('file'), dropzone: $('dropzone') });
+// While the help is open (a modal dialog: the page behind it is inert) only ? and Esc act.
+const help = $('help');
+const unlessHelp = (action) => () => { if (!help.open) action(); };
 installKeyboard({
-  ' ': () => app.togglePlay(),
-  Backspace: () => app.reset(),
-  '.': () => app.step(),
+  ' ': unlessHelp(() => app.togglePlay()),
+  Backspace: unlessHelp(() => app.reset()),
+  '.': unlessHelp(() => app.step()),
   '?': () => toggleHelp(),
   Escape: () => toggleHelp(false),
 });
-function toggleHelp(on = $('help').hidden) {
-  $('help').hidden = !on;
-  if (on) $('help-close').focus();
+let focusBeforeHelp = null;
+function toggleHelp(on = !help.open) {
+  if (on === help.open) return;
+  if (on) {
+    focusBeforeHelp = document.activeElement;
+    help.showModal();
+    $('help-close').focus();
+  } else {
+    help.close();
+  }
 }
+// Esc handled by the dialog itself, the Close button, a click on the backdrop: focus goes back
+help.addEventListener('close', () => { focusBeforeHelp?.focus?.({ preventScroll: true }); focusBeforeHelp = null; });
 $('help-button').addEventListener('click', () => toggleHelp(true));
 $('help-close').addEventListener('click', () => toggleHelp(false));
-$('help').addEventListener('click', (e) => { if (e.target === $('help')) toggleHelp(false); });
+help.addEventListener('click', (e) => { if (e.target === help) toggleHelp(false); }); // the backdrop
+// Tab cycles inside the help (a modal dialog alone lets it leave for the browser's own controls)
+help.addEventListener('keydown', (e) => {
+  if (e.key !== 'Tab') return;
+  const stops = [...help.querySelectorAll('button, a[href], input, select, textarea')];
+  const edge = e.shiftKey ? stops[0] : stops.at(-1);
+  if (!stops.includes(document.activeElement) || document.activeElement === edge) {
+    e.preventDefault();
+    (e.shiftKey ? stops.at(-1) : stops[0]).focus();
+  }
+});
 
 // ---- render loop ---------------------------------------------------------------------------
 function animate() {
