@@ -136,12 +136,23 @@ describe('page', () => {
       assert.ok(await focusInHelp(), `Tab ${i + 1} leaves the focus in the help`);
     }
     await page.keyboard.press('.');
-    await page.keyboard.press('Space');
+    await page.keyboard.press('Backspace');
     await page.waitForTimeout(200);
-    assert.equal((await state(page)).steps, 1, 'no step while the help is open');
-    assert.equal((await state(page)).playing, false);
+    assert.equal((await state(page)).steps, 1, 'no step or reset while the help is open');
     assert.equal(await page.isVisible('#help'), true);
     await page.click('#help', { position: { x: 2, y: 2 }, force: true }); // inside the card: stays
+    assert.equal(await page.isVisible('#help'), true);
+    await page.keyboard.press('.');
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(200);
+    assert.equal((await state(page)).steps, 1, 'no step while the help is open, wherever the focus is');
+    assert.equal((await state(page)).playing, false);
+    await page.focus('#help-close');
+    await page.keyboard.press('Space'); // operates the dialog's button
+    assert.equal(await page.isVisible('#help'), false);
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'help-button', 'the focus goes back');
+    assert.equal((await state(page)).playing, false);
+    await page.keyboard.press('?');
     assert.equal(await page.isVisible('#help'), true);
     await page.keyboard.press('Escape');
     assert.equal(await page.isVisible('#help'), false);

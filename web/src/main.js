@@ -414,16 +414,14 @@ mountPanels();
 
 // ---- files, keyboard, help -----------------------------------------------------------------
 installFileInput({ app, button: $('open'), input: $('file'), dropzone: $('dropzone') });
-// While the help is open (a modal dialog: the page behind it is inert) only ? and Esc act.
-const help = $('help');
-const unlessHelp = (action) => () => { if (!help.open) action(); };
 installKeyboard({
-  ' ': unlessHelp(() => app.togglePlay()),
-  Backspace: unlessHelp(() => app.reset()),
-  '.': unlessHelp(() => app.step()),
+  ' ': () => app.togglePlay(),
+  Backspace: () => app.reset(),
+  '.': () => app.step(),
   '?': () => toggleHelp(),
   Escape: () => toggleHelp(false),
 });
+const help = $('help');
 let focusBeforeHelp = null;
 function toggleHelp(on = !help.open) {
   if (on === help.open) return;
@@ -435,7 +433,7 @@ function toggleHelp(on = !help.open) {
     help.close();
   }
 }
-// Esc handled by the dialog itself, the Close button, a click on the backdrop: focus goes back
+// however it closes (Esc, Close, a click on the backdrop), the focus goes back where it was
 help.addEventListener('close', () => { focusBeforeHelp?.focus?.({ preventScroll: true }); focusBeforeHelp = null; });
 $('help-button').addEventListener('click', () => toggleHelp(true));
 $('help-close').addEventListener('click', () => toggleHelp(false));

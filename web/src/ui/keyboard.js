@@ -1,5 +1,5 @@
 // Page-wide shortcuts (MuJoCo style). bindings: key (KeyboardEvent.key) -> action.
-// Nothing fires while the user types in a field, or with Ctrl/Alt/Meta held.
+// Nothing fires while the user types in a field, with Ctrl/Alt/Meta held, or behind a modal dialog.
 function isTyping(target) {
   if (!(target instanceof Element)) return false;
   if (target.isContentEditable) return true;
@@ -20,6 +20,9 @@ function spaceOperates(target) {
 export function installKeyboard(bindings) {
   window.addEventListener('keydown', (event) => {
     if (event.ctrlKey || event.altKey || event.metaKey || isTyping(event.target)) return;
+    // behind an open modal dialog the page's shortcuts wait (Space and Enter operate the
+    // dialog's buttons); Esc and ? still reach it
+    if (document.querySelector('dialog[open]') && event.key !== 'Escape' && event.key !== '?') return;
     if (event.key === ' ' && spaceOperates(event.target)) return;
     const action = bindings[event.key];
     if (!action) return;
