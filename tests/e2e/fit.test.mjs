@@ -348,6 +348,15 @@ describe('fit panel', () => {
 
     // markers can be excluded and the grid order given by name (both reach the core's detection)
     const order = await page.evaluate(() => window.__tela.fit.summary.grid.order);
+    // ten markers left form no regular grid: the core's message, without its list of the markers
+    // (the panel shows them once, under Recording)
+    await page.fill('#fit-exclude', `${order[1]}, ${order[4]}`);
+    await page.click('#fit-apply');
+    await page.waitForFunction(() => window.__tela.fit?.state === 'error', null, T);
+    const unfit = await page.textContent('#fit-error');
+    assert.match(unfit, /the 10 markers do not form a regular grid .* The markers are listed under Recording\.$/);
+    assert.ok(!unfit.includes(order[0]), unfit);
+    assert.match(await page.textContent('#fit-detected'), new RegExp(`markers12: .*${order[0]}`));
     await page.fill('#fit-exclude', 'Cloth:nope');
     await page.click('#fit-apply');
     await page.waitForFunction(() => window.__tela.fit?.state === 'error', null, T);
