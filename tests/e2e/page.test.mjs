@@ -276,8 +276,12 @@ describe('page', () => {
     await page.waitForFunction(() => window.__tela.steps === 0, null, T);
     const scenario = async () => JSON.parse(await page.inputValue('#scenario-text'));
     const before = (await scenario()).controls.length;
-    // Esc leaves the picking mode
+    // Esc leaves the picking mode; with the help open over it, Esc closes only the help
     await page.click('#grasp-node');
+    assert.equal(await page.getAttribute('#grasp-node', 'aria-pressed'), 'true');
+    await page.keyboard.press('?');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.isVisible('#help'), false);
     assert.equal(await page.getAttribute('#grasp-node', 'aria-pressed'), 'true');
     await page.keyboard.press('Escape');
     assert.equal(await page.getAttribute('#grasp-node', 'aria-pressed'), 'false');

@@ -450,7 +450,8 @@ export const simulatePanel = {
       app.setStatus(`Node ${node} grasped: control ${scenario.controls.length} ${grasp.text}.`);
     });
     window.addEventListener('keydown', (e) => {
-      if (e.key === 'Escape' && picking) {
+      // Esc closes the top layer only: with the help open it is the help's
+      if (e.key === 'Escape' && picking && !document.querySelector('dialog[open]')) {
         setPicking(false);
         app.setStatus('Grasping cancelled.');
       }
