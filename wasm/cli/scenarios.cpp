@@ -10,8 +10,9 @@
 namespace tela::cli {
 
 int run_scenarios(const std::vector<std::string>& args) {
-  if (wants_help(args)) return print_usage("usage: tela scenarios");
-  if (!args.empty()) return bad_input("usage: tela scenarios");
+  const std::string usage = "usage: tela scenarios";
+  if (wants_help(args)) return print_usage(usage);
+  if (!args.empty()) return bad_input(usage);
   std::printf("%s\n", json_text(nlohmann::json{{"scenarios", scene_names()}}).c_str());
   return 0;
 }

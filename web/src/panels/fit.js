@@ -323,9 +323,7 @@ export const fitPanel = {
         ui.replayBox.hidden = true;
         setState('error');
         app.setStatus(`Fit: ${file.name} cannot be fitted as read (see the message)`, 'fit');
-        // the core's message ends by naming every marker (for the CLI); here they are listed above
-        const error = r ? answer.error.replace(/ The markers: .*$/s, ' The markers are listed under Recording.') : answer.error;
-        showFitError(`“${file.name}” cannot be fitted: ${error}`);
+        showFitError(`“${file.name}” cannot be fitted: ${answer.error}`);
         return false;
       }
       summary = answer.summary;
