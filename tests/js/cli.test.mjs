@@ -177,6 +177,71 @@ describe('tela command line', () => {
       const missing = join(dir, 'no-such-dir', 'x');
       assertBadInput(tela('simulate', 'hang-7x9', '--steps', '1', '--out', missing), /--out/);
       assertBadInput(tela('simulate', 'hang-7x9', '--steps', '1', '--final-obj', missing), /--final-obj/);
+      assertBadInput(tela('simulate', 'hang-7x9', '--steps', '1', '--out', ''), /--out: needs a file name/);
+    });
+
+    // found by exploratory runs (session 22): each of these ran, hung or lost data quietly
+    test('--steps is capped as the scenario file is; a failed --out write is reported', () => {
+      assertBadInput(tela('simulate', 'hang-7x9', '--steps', '9223372036854775807'), /--steps: .*1000000/);
+      assertBadInput(tela('simulate', 'hang-7x9', '--steps', '1000001'), /--steps/);
+      if (existsSync('/dev/full')) {
+        assertBadInput(tela('simulate', 'hang-7x9', '--steps', '3', '--out', '/dev/full'),
+          /--out: writing '\/dev\/full' failed .*incomplete/);
+      }
+    });
+
+    test('a directory, a deep nesting and a sinusoid axis that overflows', () => {
+      for (const command of ['simulate', 'fit', 'reconstruct', 'dgli']) {
+        assertBadInput(tela(command, dir), /is a directory, not a file/);
+      }
+      // a million '[' took minutes before the depth limit (the error path was rebuilt per level)
+      const started = Date.now();
+      assertBadInput(tela('simulate', scenarioFile('['.repeat(1000000))), /nested deeper than 64 levels/);
+      assert.ok(Date.now() - started < 10000, 'the depth limit answers at once');
+      // [1e155, 1e155, 0] is a direction: its squared norm overflows, and the corners stood still
+      const shaken = (axis) => tela('simulate', hangWith((s) => {
+        s.controls[0].motion = { type: 'sinusoid', axis, amplitude: 0.05, frequency: 1 };
+      }), '--steps', '20');
+      const huge = shaken([1e155, 1e155, 0]);
+      assert.equal(huge.status, 0, huge.stdout);
+      assert.equal(huge.json.state_hash, shaken([1, 1, 0]).json.state_hash);
+      assertBadInput(tela('simulate', hangWith((s) => {
+        s.controls[0].motion = { type: 'sinusoid', axis: [0, 0, 0] };
+      })), /controls\[0\]\.motion\.axis: must be non-zero/);
+    });
+
+    test('synth-recording refuses options it used to ignore or mangle', () => {
+      const out = join(dir, 'synth.csv');
+      const synth = (...options) => tela('synth-recording', 'A3-shake', '--out', out, '--duration', '1', ...options);
+      assertBadInput(synth('--delta', '-1'), /--delta: must be >= 0 \(got '-1'\)/);
+      assertBadInput(synth('--alpha', '-5'), /--alpha/);
+      assertBadInput(synth('--seed', '1e30'), /--seed/);
+      assertBadInput(synth('--seed', '-1'), /--seed/);
+      assertBadInput(synth('--decimals', '2.7'), /--decimals/);
+      assertBadInput(synth('--mu', '0.5'), /--mu: only the lay scenes/);
+      assertBadInput(synth('--noise', '1e300'), /noise: from 0 to 0\.1 m \(got 1e\+300\)/);
+      assertBadInput(synth('--amplitude', '1e300'), /amplitude/);
+      assertBadInput(synth('--frequency', '-1'), /frequency/);
+      assertBadInput(synth('--kappa', '1e300'), /kappa/);
+      assertBadInput(tela('synth-recording', 'Z9', '--out', out), /unknown scene 'Z9'/);
+      const ok = synth('--seed', '7', '--decimals', '3');
+      assert.equal(ok.status, 0, ok.stdout);
+    });
+
+    test('dgli: a byte-order mark keeps the first point; coordinates that overflow are refused', () => {
+      const square = Array.from({ length: 8 }, (_, k) => {
+        const t = (2 * Math.PI * k) / 8;
+        return `${Math.cos(t)},${Math.sin(t)},0`;
+      });
+      const plain = join(dir, 'boundary.csv');
+      const bom = join(dir, 'boundary-bom.csv');
+      writeFileSync(plain, square.join('\n') + '\n');
+      writeFileSync(bom, '\ufeff' + square.join('\n') + '\n');
+      assert.equal(tela('dgli', plain).json.boundary_points, 8);
+      assert.equal(tela('dgli', bom).json.boundary_points, 8);
+      const huge = join(dir, 'boundary-huge.csv');
+      writeFileSync(huge, square.map((line) => line.split(',').map((v) => `${Number(v) * 1e300}`).join(',')).join('\n'));
+      assertBadInput(tela('dgli', huge), /length overflows/);
     });
   });
 

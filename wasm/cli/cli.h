@@ -5,6 +5,7 @@
 #include "scenario/result.h"
 #include "scenario/scenario.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -21,7 +22,11 @@ bool wants_help(const std::vector<std::string>& args);
 // Prints {"usage": usage} on stdout and returns 0.
 int print_usage(const std::string& usage);
 
-Result<std::string> read_file(const std::string& path);
+// The whole file, or a message: missing, a directory, or more than max_bytes (checked before
+// reading).
+constexpr std::int64_t kMaxInputBytes = std::int64_t(2) << 30;  // recordings, point clouds (2 GiB)
+constexpr std::int64_t kMaxScenarioBytes = std::int64_t(64) << 20;  // a 20,000-node explicit mesh is ~2 MB
+Result<std::string> read_file(const std::string& path, std::int64_t max_bytes = kMaxInputBytes);
 // Writes `text` as the whole file at `path` (bytes as they are); false when it cannot.
 bool write_file(const std::string& path, const std::string& text);
 

@@ -55,12 +55,28 @@ std::vector<std::string> split_list(const std::string& text) {
   return out;
 }
 
-Result<std::string> read_file(const std::string& path) {
+Result<std::string> read_file(const std::string& path, std::int64_t max_bytes) {
+  using R = Result<std::string>;
+  // checked before reading: a 3 GiB file was read whole (6 GB of memory) before a parser
+  // refused its size
+  struct stat info;
+  if (stat(path.c_str(), &info) != 0) return R::failure("cannot read file '" + path + "'");
+  if (S_ISDIR(info.st_mode)) return R::failure("'" + path + "' is a directory, not a file");
+  if (S_ISREG(info.st_mode) && info.st_size > max_bytes)
+    return R::failure("'" + path + "' is " + std::to_string(info.st_size) + " bytes, more than the " +
+                      std::to_string(max_bytes) + " this command reads");
   std::ifstream in(path, std::ios::binary);
-  if (!in) return Result<std::string>::failure("cannot read file '" + path + "'");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return Result<std::string>::success(text.str());
+  if (!in) return R::failure("cannot read file '" + path + "'");
+  std::string text;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    // a pipe or device has no size to check beforehand
+    if (static_cast<std::int64_t>(text.size()) + in.gcount() > max_bytes)
+      return R::failure("'" + path + "' has more than the " + std::to_string(max_bytes) + " bytes this command reads");
+    text.append(buffer, static_cast<std::size_t>(in.gcount()));
+  }
+  if (in.bad()) return R::failure("cannot read file '" + path + "'");
+  return R::success(std::move(text));
 }
 
 bool write_file(const std::string& path, const std::string& text) {
@@ -71,7 +87,7 @@ bool write_file(const std::string& path, const std::string& text) {
 Result<Scenario> load_scenario(const std::string& file_or_name) {
   struct stat info;
   if (stat(file_or_name.c_str(), &info) == 0) {
-    Result<std::string> text = read_file(file_or_name);
+    Result<std::string> text = read_file(file_or_name, kMaxScenarioBytes);
     if (!text.ok()) return Result<Scenario>::failure(text.error);
     Result<Scenario> scenario = parse_scenario(*text.value);
     if (!scenario.ok()) return Result<Scenario>::failure(file_or_name + ": " + scenario.error);

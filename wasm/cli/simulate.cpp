@@ -15,10 +15,13 @@
 namespace tela::cli {
 namespace {
 
+// the scenario file's cap (sim/simulation.cpp): --steps does not get around it
+constexpr long kMaxSteps = 1000000;
+
 bool parse_count(const std::string& text, long& out) {
   char* end = nullptr;
   const long value = std::strtol(text.c_str(), &end, 10);
-  if (text.empty() || *end != '\0' || value < 1) return false;
+  if (text.empty() || *end != '\0' || value < 1 || value > kMaxSteps) return false;
   out = value;
   return true;
 }
@@ -51,12 +54,13 @@ int run_simulate(const std::vector<std::string>& args) {
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     const bool has_value = i + 1 < args.size();
-    if (a == "--out" && has_value) out_path = args[++i];
-    else if (a == "--final-obj" && has_value) obj_path = args[++i];
-    else if (a == "--every" && has_value) {
-      if (!parse_count(args[++i], every)) return bad_input("--every: needs a whole number >= 1");
+    if ((a == "--out" || a == "--final-obj") && has_value) {
+      (a == "--out" ? out_path : obj_path) = args[++i];
+      if (args[i].empty()) return bad_input(a + ": needs a file name");
+    } else if (a == "--every" && has_value) {
+      if (!parse_count(args[++i], every)) return bad_input("--every: needs a whole number from 1 to 1000000");
     } else if (a == "--steps" && has_value) {
-      if (!parse_count(args[++i], steps)) return bad_input("--steps: needs a whole number >= 1");
+      if (!parse_count(args[++i], steps)) return bad_input("--steps: needs a whole number from 1 to 1000000");
     } else if (a.rfind("--", 0) == 0) return bad_input("unknown or incomplete option '" + a + "'; " + usage);
     else if (source.empty()) source = a;
     else return bad_input("unexpected argument '" + a + "'; " + usage);
@@ -69,6 +73,7 @@ int run_simulate(const std::vector<std::string>& args) {
   if (!created.ok()) return bad_input(created.error);
   Simulation& sim = *created.value;
 
+  // both outputs are opened before the run: an unwritable path is known before minutes of work
   std::unique_ptr<std::ofstream> trajectory;
   if (!out_path.empty()) {
     trajectory = std::make_unique<std::ofstream>(out_path);
@@ -76,15 +81,25 @@ int run_simulate(const std::vector<std::string>& args) {
     *trajectory << "frame,time,node,x,y,z\n";
     write_frame(*trajectory, 0, sim);
   }
+  if (!obj_path.empty() && !std::ofstream(obj_path, std::ios::app))
+    return bad_input("--final-obj: cannot write '" + obj_path + "'");
+  auto lost = [&](const std::string& what) {
+    return bad_input("--out: writing '" + out_path + "' failed after " + what + " (disk full?); the trajectory is incomplete");
+  };
+  if (trajectory && !*trajectory) return lost("the first frame");
 
   const long total = steps > 0 ? steps : sim.steps_for_duration();
   const auto start = std::chrono::steady_clock::now();
   for (long s = 1; s <= total && !sim.failed(); ++s) {
     sim.step();
-    if (trajectory && (s % every == 0 || s == total)) write_frame(*trajectory, s, sim);
+    if (trajectory && (s % every == 0 || s == total)) {
+      write_frame(*trajectory, s, sim);
+      if (!*trajectory) return lost("step " + std::to_string(s));
+    }
   }
   const double wall_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  if (trajectory && !trajectory->flush()) return lost("the last step");
 
   if (!obj_path.empty() && !write_obj(obj_path, sim))
     return bad_input("--final-obj: cannot write '" + obj_path + "'");

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "mocap/c3d_writer.h"
 #include "mocap/motive_csv_writer.h"
@@ -27,7 +28,8 @@ int run_synth_recording(const std::vector<std::string>& args) {
   std::string scene, out_path;
   SyntheticRecordingSpec spec;
   MotiveWriteOptions write;
-  double delta = -1, alpha = -1;
+  std::optional<double> delta, alpha;
+  bool mu_given = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a.rfind("--", 0) == 0) {
@@ -41,16 +43,23 @@ int run_synth_recording(const std::vector<std::string>& args) {
       else if (!number) return bad_input(a + ": needs a number, got '" + v + "'");
       else if (a == "--duration") spec.duration = x;
       else if (a == "--rho") spec.rho = x;
+      else if ((a == "--delta" || a == "--alpha") && x < 0) return bad_input(a + ": must be >= 0 (got '" + v + "')");
       else if (a == "--delta") delta = x;
       else if (a == "--alpha") alpha = x;
       else if (a == "--noise") spec.noise = x;
       else if (a == "--kappa") spec.kappa = x;
-      else if (a == "--mu") spec.mu = x;
+      else if (a == "--mu") spec.mu = x, mu_given = true;
       else if (a == "--occlusion") spec.occlusion = x;
-      else if (a == "--seed") spec.seed = static_cast<std::uint64_t>(x);
-      else if (a == "--amplitude") spec.amplitude = x;
+      else if (a == "--seed") {
+        // a whole number: a double beyond 2^64 (or negative) cast to uint64 is undefined
+        if (!(x >= 0 && x <= 9007199254740992.0 && x == std::floor(x)))
+          return bad_input("--seed: needs a whole number from 0 to 2^53 (got '" + v + "')");
+        spec.seed = static_cast<std::uint64_t>(x);
+      } else if (a == "--amplitude") spec.amplitude = x;
       else if (a == "--frequency") spec.frequency = x;
-      else if (a == "--decimals") write.decimals = static_cast<int>(x);
+      else if (a == "--decimals") {
+        if (!parse_int(v, 0, 9, write.decimals)) return bad_input("--decimals: a whole number from 0 to 9 (got '" + v + "')");
+      }
       else return bad_input("unknown option '" + a + "'; " + usage);
     } else if (scene.empty()) {
       scene = a;
@@ -58,17 +67,22 @@ int run_synth_recording(const std::vector<std::string>& args) {
       return bad_input("unexpected argument '" + a + "'; " + usage);
     }
   }
-  if (scene.size() < 4 || scene[2] != '-') return bad_input(usage);
+  if (scene.size() < 4 || scene[2] != '-')
+    return bad_input(scene.empty() ? usage : "unknown scene '" + scene + "'; " + usage);
   if (out_path.empty()) return bad_input("--out FILE is required; " + usage);
-  if (write.units != "mm" && write.units != "m") return bad_input("--units: mm or m");
-  if (write.decimals < 0 || write.decimals > 9) return bad_input("--decimals: 0 to 9");
+  if (write.units != "mm" && write.units != "m") return bad_input("--units: mm or m (got '" + write.units + "')");
   if (!(spec.rho > 0)) return bad_input("--rho: must be > 0");
   spec.size = scene.substr(0, 2);
   spec.motion = scene.substr(3);
-  if (delta >= 0) spec.delta_ratio = delta / spec.rho;
-  if (alpha >= 0) spec.alpha_ratio = alpha / spec.rho;
+  if (mu_given && spec.motion != "lay") return bad_input("--mu: only the lay scenes touch anything (got scene '" + scene + "')");
+  if (delta) spec.delta_ratio = *delta / spec.rho;
+  if (alpha) spec.alpha_ratio = *alpha / spec.rho;
+  if (const std::string error = synthetic_spec_error(spec); !error.empty()) return bad_input(error);
   Result<Recording> rec = synthesize_recording(spec);
-  if (!rec.ok()) return bad_input(rec.error);
+  if (!rec.ok()) {  // the spec is valid: the simulation failed
+    std::printf("%s\n", json_text(nlohmann::json{{"error", rec.error}}).c_str());
+    return kExitNumericalFailure;
+  }
   write.take_name = "tela " + scene;
   std::string extension = out_path.size() >= 4 ? out_path.substr(out_path.size() - 4) : std::string();
   for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));

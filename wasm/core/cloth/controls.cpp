@@ -11,7 +11,7 @@ Eigen::Vector3d motion_displacement(const Motion& motion, double t) {
     const double tau = std::clamp(t, motion.start, motion.stop) - motion.start;
     const double two_pi = 2.0 * 3.14159265358979323846;
     const double s = std::sin(two_pi * motion.frequency * tau + motion.phase) - std::sin(motion.phase);
-    return motion.axis.normalized() * (motion.amplitude * s);
+    return motion.axis / motion.axis.stableNorm() * (motion.amplitude * s);
   }
   if (motion.type == "keyframes" && !motion.keyframes.empty()) {
     const auto& keys = motion.keyframes;

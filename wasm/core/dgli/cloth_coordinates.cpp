@@ -64,7 +64,10 @@ Result<std::vector<Segment>> choose_segments(const BoundaryCurve& curve, const C
   using R = Result<std::vector<Segment>>;
   const int n = static_cast<int>(curve.points.rows());
   if (n < 4) return R::failure("boundary: needs at least 4 points");
-  if (!(perimeter_length(curve.points) > 0))
+  const double perimeter = perimeter_length(curve.points);
+  if (!std::isfinite(perimeter))
+    return R::failure("boundary: its length overflows (coordinates near 1e300?): give the state in metres");
+  if (!(perimeter > 0))
     return R::failure("boundary: all its points coincide (zero length): the dGLI coordinates are undefined");
   auto point = [&](int k) -> Point3 { return curve.points.row(((k % n) + n) % n).transpose(); };
   // m segments give m (m - 1) / 2 coordinates: beyond kMaxSegments (half a million values) the

@@ -98,6 +98,7 @@ Result<Positions> parse_boundary_csv(const std::string& text) {
   while (std::getline(in, line)) {
     ++number;
     if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (number == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0) line.erase(0, 3);  // UTF-8 byte-order mark
     if (line.find_first_not_of(" \t") == std::string::npos || line[line.find_first_not_of(" \t")] == '#') continue;
     const std::vector<std::string> fields = split(line, ',');
     double xyz[3];

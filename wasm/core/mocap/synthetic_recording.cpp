@@ -11,29 +11,56 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <cstdio>
 #include <numeric>
 #include <random>
 
 namespace tela {
 
+namespace {
+
+std::string number_text(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  return text;
+}
+
+}  // namespace
+
+std::string synthetic_spec_error(const SyntheticRecordingSpec& spec) {
+  const bool twist = spec.motion == "twist";
+  auto range = [](const char* name, double v, double lo, double hi, const char* unit) -> std::string {
+    if (v >= lo && v <= hi) return {};
+    return std::string(name) + ": from " + number_text(lo) + " to " + number_text(hi) + unit + " (got " + number_text(v) + ")";
+  };
+  if (spec.size != "A2" && spec.size != "A3") return "size: 'A2' or 'A3' (got '" + spec.size + "')";
+  if (!twist && spec.motion != "lay" && spec.motion != "shake")
+    return "motion: 'shake', 'twist' or 'lay' (got '" + spec.motion + "')";
+  for (std::string e : {range("duration", spec.duration, 1e-9, 600, " s"), range("dt", spec.dt, 1e-6, 0.1, " s"),
+                        range("rho", spec.rho, 1e-6, 1e3, " kg/m^2"),
+                        range("delta / rho", spec.delta_ratio, 0, 1e3, ""),
+                        range("alpha / rho", spec.alpha_ratio, 0, 1e3, " 1/s"),
+                        range("kappa", spec.kappa, 0, 1e3, ""), range("mu", spec.mu, 0, 100, ""),
+                        range("noise", spec.noise, 0, 0.1, " m"), range("occlusion", spec.occlusion, 0, 0.5, ""),
+                        range("amplitude", spec.amplitude, 0, twist ? 180 : 1, twist ? " degrees (0: 20)" : " m (0: 0.03)"),
+                        range("frequency", spec.frequency, 0, 20, " Hz (0: the default)")})
+    if (!e.empty()) return e;
+  if (spec.refine < 1 || spec.refine > 8) return "refine: 1 to 8 (got " + std::to_string(spec.refine) + ")";
+  if (spec.gap_min < 1 || spec.gap_max < spec.gap_min) return "gap lengths: 1 <= gap_min <= gap_max";
+  if (!(spec.motion_fraction > 0) || spec.motion_fraction > 1) return "motion_fraction: (0, 1]";
+  if (!(spec.rest_before >= 0) || spec.rest_before >= spec.motion_fraction * spec.duration)
+    return "rest_before: from 0 s to the end of the motion";
+  return {};
+}
+
 Result<Recording> synthesize_recording(const SyntheticRecordingSpec& spec) {
   using R = Result<Recording>;
+  if (const std::string error = synthetic_spec_error(spec); !error.empty()) return R::failure(error);
   const bool a2 = spec.size == "A2";
-  if (!a2 && spec.size != "A3") return R::failure("size: 'A2' or 'A3'");
   const bool twist = spec.motion == "twist";
   const bool lay = spec.motion == "lay";
-  if (!twist && !lay && spec.motion != "shake") return R::failure("motion: 'shake', 'twist' or 'lay'");
-  if (!(spec.mu >= 0) || spec.mu > 100) return R::failure("mu: [0, 100]");
-  if (!(spec.duration > 0) || spec.duration > 600) return R::failure("duration: (0, 600] s");
-  if (!(spec.dt > 0) || spec.dt > 0.1) return R::failure("dt: (0, 0.1] s");
-  if (spec.refine < 1 || spec.refine > 8) return R::failure("refine: 1 to 8");
-  if (!(spec.noise >= 0) || !(spec.occlusion >= 0) || spec.occlusion > 0.5) return R::failure("noise >= 0, occlusion in [0, 0.5]");
-  if (spec.gap_min < 1 || spec.gap_max < spec.gap_min) return R::failure("gap lengths: 1 <= gap_min <= gap_max");
   const double amplitude = spec.amplitude > 0 ? spec.amplitude : (twist ? 20.0 : 0.03);
   const double frequency = spec.frequency > 0 ? spec.frequency : (twist ? 0.4 : 0.8);
-  if (!(spec.motion_fraction > 0) || spec.motion_fraction > 1) return R::failure("motion_fraction: (0, 1]");
-  if (!(spec.rest_before >= 0) || spec.rest_before >= spec.motion_fraction * spec.duration)
-    return R::failure("rest_before: from 0 s to the end of the motion");
   const double stop = spec.motion_fraction * spec.duration;
   const int cols = a2 ? 4 : 3, rows = a2 ? 5 : 4;
 
@@ -151,7 +178,9 @@ Result<Recording> synthesize_recording(const SyntheticRecordingSpec& spec) {
       const StepReport report = step(model, tracks, state, workspace, contacts.get());
       state.time = n * spec.dt;
       if (report.status == StepStatus::diverged || report.status == StepStatus::non_finite)
-        return R::failure(std::string("the simulation ") + to_string(report.status) + " at t = " + std::to_string(state.time) + " s");
+        return R::failure(std::string("the simulation ") +
+                          (report.status == StepStatus::diverged ? "diverged" : "produced non-finite positions") +
+                          " at t = " + number_text(state.time) + " s: try milder parameters (amplitude, kappa) or a smaller dt");
     }
     rec.frame_numbers.push_back(n);
     rec.times.push_back(n * spec.dt);

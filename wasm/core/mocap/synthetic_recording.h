@@ -40,7 +40,12 @@ struct SyntheticRecordingSpec {
   std::uint64_t seed = 1;
 };
 
-// The recording (format "motive-csv", markers in a shuffled column order, metres, y-up).
+// Empty when the spec is valid, else a message naming the field and the value given.
+std::string synthetic_spec_error(const SyntheticRecordingSpec& spec);
+
+// The recording (format "motive-csv", markers in a shuffled column order, metres, y-up). An
+// invalid spec fails with synthetic_spec_error's message; a simulation that diverges fails
+// with a message saying so.
 Result<Recording> synthesize_recording(const SyntheticRecordingSpec& spec);
 
 }  // namespace tela

@@ -100,6 +100,7 @@ class SyntaxCheck final : public nlohmann::json_sax<json> {
   bool binary(binary_t&) override { return value_done(); }
 
   bool start_object(std::size_t) override {
+    if (too_deep()) return false;
     frames_.push_back(Frame{true, {}, 0, {}});
     return true;
   }
@@ -117,6 +118,7 @@ class SyntaxCheck final : public nlohmann::json_sax<json> {
     return value_done();
   }
   bool start_array(std::size_t) override {
+    if (too_deep()) return false;
     frames_.push_back(Frame{false, {}, 0, {}});
     return true;
   }
@@ -160,6 +162,15 @@ class SyntaxCheck final : public nlohmann::json_sax<json> {
     std::set<std::string> keys;
   };
   std::vector<Frame> frames_;
+
+  // a scenario nests 5 levels deep; a file of a million '[' took minutes (the path of the
+  // error was rebuilt at every level) and would overflow the stack of the DOM parse after it
+  static constexpr std::size_t kMaxDepth = 64;
+  bool too_deep() {
+    if (frames_.size() < kMaxDepth) return false;
+    error = "invalid JSON: nested deeper than " + std::to_string(kMaxDepth) + " levels at " + path();
+    return true;
+  }
 
   bool value_done() {
     if (!frames_.empty() && !frames_.back().is_object) ++frames_.back().index;
@@ -698,7 +709,10 @@ bool parse_motion(const json& j, const std::string& path, Motion& motion, std::s
       !read_number(j, "stop", path, any_value, motion.stop, error)) {
     return false;
   }
-  if (motion.axis.squaredNorm() == 0.0) {
+  // kept as given; cloth/controls.cpp takes its direction with stableNorm ([1e155, 1e155, 0]
+  // is a direction too: its squared norm overflows, and normalized() left it unnormalized)
+  const double axis_length = motion.axis.stableNorm();
+  if (!(axis_length > 0) || !std::isfinite(axis_length)) {
     error = join(path, "axis") + ": must be non-zero";
     return false;
   }

@@ -17,6 +17,13 @@
 namespace tela {
 namespace {
 
+// "3.2 mm", "1.5e+300 mm": %f wrote a 300-digit number for an obstacle of absurd size
+std::string format_length_mm(double metres) {
+  char text[48];
+  std::snprintf(text, sizeof text, "%.3g mm", metres * 1000);
+  return text;
+}
+
 MeshPlane plane_of(const std::string& name) {
   if (name == "xz") return MeshPlane::xz;
   if (name == "yz") return MeshPlane::yz;
@@ -136,7 +143,7 @@ Result<Simulation> Simulation::create(const Scenario& scenario) {
       if (d < 0)
         return R::failure("obstacles[" + std::to_string(i) + "]: the cloth starts inside this " +
                           scenario.obstacles[i].type + " (node " + std::to_string(k) + " is " +
-                          std::to_string(-d * 1000) + " mm inside its surface); move the cloth or the obstacle");
+                          format_length_mm(-d) + " inside its surface); move the cloth or the obstacle");
     }
   if (!scenario.obstacles.empty() || scenario.self_collision.enabled || scenario.solver.strain_limit > 0)
     sim.contacts_ = std::make_shared<SceneContacts>(*mesh.value, scenario.obstacles, scenario.self_collision,
