@@ -228,6 +228,28 @@ describe('tela command line', () => {
       assert.equal(ok.status, 0, ok.stdout);
     });
 
+    test('inputs that were misread: a binary non-C3D recording, UTF-16, a far outlier, a 1e300 m sheet, a thick cloth', () => {
+      const file = (name, bytes) => {
+        const path = join(dir, name);
+        writeFileSync(path, bytes);
+        return path;
+      };
+      assertBadInput(tela('fit', file('noise.c3d', Buffer.from([0x6e, 0xa1, 0, 0x24, 0x40, 0, 1, 2]))),
+        /binary but not C3D/);
+      assertBadInput(tela('fit', file('utf16.csv', Buffer.from('\ufeffframe,time\n', 'utf16le'))), /UTF-16/);
+      const cloud = Array.from({ length: 400 }, (_, k) => `${k % 20},${Math.floor(k / 20)},${(k * 7) % 3}`);
+      cloud.push('1e300,0,0');
+      assertBadInput(tela('reconstruct', file('outlier.xyz', cloud.join('\n'))), /point 400 .*beyond 1e9.*outlier/);
+      assertBadInput(tela('simulate', hangWith((s) => (s.mesh.height = 1e300))), /more than 10 km from the origin/);
+      assertBadInput(tela('simulate', hangWith((s) => {
+        s.self_collision = { enabled: true, thickness: 0.06 };
+      })), /self_collision\.thickness: 60 mm is not below half the mesh's shortest edge/);
+      assertBadInput(tela('dgli', file('dummy.obj', 'v 0 0 0\n'), '--frame', ''), /--frame/);
+      const started = Date.now();
+      assertBadInput(tela('dgli-database', '--out', join(dir, 'no-such-dir', 'db.json')), /--out: cannot write/);
+      assert.ok(Date.now() - started < 5000, 'the output path is checked before the simulations');
+    });
+
     test('dgli: a byte-order mark keeps the first point; coordinates that overflow are refused', () => {
       const square = Array.from({ length: 8 }, (_, k) => {
         const t = (2 * Math.PI * k) / 8;

@@ -26,7 +26,7 @@ int run_classify(const std::vector<std::string>& args) {
     char* end = nullptr;
     if (a == "--frame" && has_value) {
       source.frame = std::strtol(args[++i].c_str(), &end, 10);
-      if (*end != '\0' || source.frame < 0) return bad_input("--frame: needs a whole number >= 0");
+      if (args[i].empty() || *end != '\0' || source.frame < 0) return bad_input("--frame: needs a whole number >= 0");
     } else if (a == "--scenario" && has_value) source.scenario = args[++i];
     else if (a == "--database" && has_value) database_path = args[++i];
     else if (a == "--k" && has_value) {

@@ -29,6 +29,9 @@ constexpr std::int64_t kMaxScenarioBytes = std::int64_t(64) << 20;  // a 20,000-
 Result<std::string> read_file(const std::string& path, std::int64_t max_bytes = kMaxInputBytes);
 // Writes `text` as the whole file at `path` (bytes as they are); false when it cannot.
 bool write_file(const std::string& path, const std::string& text);
+// Whether `path` can be opened for writing (checked before a long computation; creates an
+// empty file when there was none, which the later write_file replaces).
+bool writable(const std::string& path);
 
 // A whole option value: a whole number in [lo, hi], or a finite real number (the whole text,
 // no trailing characters). False leaves `out` unchanged.

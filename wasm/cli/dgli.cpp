@@ -24,7 +24,7 @@ int run_dgli(const std::vector<std::string>& args) {
     char* end = nullptr;
     if (a == "--frame" && has_value) {
       source.frame = std::strtol(args[++i].c_str(), &end, 10);
-      if (*end != '\0' || source.frame < 0) return bad_input("--frame: needs a whole number >= 0");
+      if (args[i].empty() || *end != '\0' || source.frame < 0) return bad_input("--frame: needs a whole number >= 0");
     } else if (a == "--scenario" && has_value) source.scenario = args[++i];
     else if (a == "--segments" && has_value) {
       if (!parse_segment_choice(args[++i], settings.choice)) return bad_input("--segments: per_side, alternate or all");

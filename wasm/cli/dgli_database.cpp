@@ -127,6 +127,10 @@ int run_dgli_database(const std::vector<std::string>& args) {
     } else return bad_input("unknown or incomplete option '" + a + "'; " + usage);
   }
   if (out_path.empty() && database_path.empty()) return bad_input("give --out FILE or --database FILE; " + usage);
+  // before the minutes of simulation, not after them
+  if (!out_path.empty() && !writable(out_path)) return bad_input("--out: cannot write '" + out_path + "'");
+  if (!held_out_path.empty() && !writable(held_out_path))
+    return bad_input("--held-out-out: cannot write '" + held_out_path + "'");
 
   nlohmann::json out;
   const auto start = std::chrono::steady_clock::now();

@@ -84,6 +84,8 @@ bool write_file(const std::string& path, const std::string& text) {
   return out && (out << text) && out.flush();
 }
 
+bool writable(const std::string& path) { return !path.empty() && std::ofstream(path, std::ios::app).good(); }
+
 Result<Scenario> load_scenario(const std::string& file_or_name) {
   struct stat info;
   if (stat(file_or_name.c_str(), &info) == 0) {

@@ -81,7 +81,7 @@ int run_simulate(const std::vector<std::string>& args) {
     *trajectory << "frame,time,node,x,y,z\n";
     write_frame(*trajectory, 0, sim);
   }
-  if (!obj_path.empty() && !std::ofstream(obj_path, std::ios::app))
+  if (!obj_path.empty() && !writable(obj_path))
     return bad_input("--final-obj: cannot write '" + obj_path + "'");
   auto lost = [&](const std::string& what) {
     return bad_input("--out: writing '" + out_path + "' failed after " + what + " (disk full?); the trajectory is incomplete");

@@ -437,8 +437,12 @@ Result<DgliDatabase> parse_database(const std::string& text) {
         }
         state.coordinates.push_back(v.get<double>());
       }
+      if (state.coordinates.empty()) {
+        error = at + ".coordinates: empty (a state needs its dGLI coordinates)";
+        return false;
+      }
       if (dim == 0) dim = state.coordinates.size();
-      if (state.coordinates.empty() || state.coordinates.size() != dim) {
+      if (state.coordinates.size() != dim) {
         error = at + ".coordinates: expected " + std::to_string(dim) + " values, got " +
                 std::to_string(state.coordinates.size());
         return false;

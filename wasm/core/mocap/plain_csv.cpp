@@ -98,7 +98,8 @@ Result<Recording> parse_plain_csv(std::string_view bytes) {
       std::string marker;
       const int axis = axis_suffix(name, marker);
       if (axis < 0)
-        return R::failure(location(header_line.number, column) + "unknown column '" + header_line.cells[c] +
+        return R::failure(location(header_line.number, column) + "unknown column '" +
+                          (header_line.cells[c].size() > 40 ? header_line.cells[c].substr(0, 40) + "..." : header_line.cells[c]) +
                           "' (expected frame, time, marker, x, y, z or <marker>_x, <marker>_y, <marker>_z)");
       auto it = wide_index.find(marker);
       if (it == wide_index.end()) {

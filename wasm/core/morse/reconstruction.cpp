@@ -49,8 +49,13 @@ Result<Reconstruction> reconstruct(const Positions& points, const ReconstructOpt
   if (n > options.max_points)
     return R::failure("the cloud has " + std::to_string(n) + " points, more than the limit of " +
                       std::to_string(options.max_points) + " (down-sample it first, e.g. --voxel)");
+  // beyond 1e9 (1000 km in millimetres) a point is an outlier, and one at 1e300 overflowed the
+  // spread below into "all points coincide"
   for (Eigen::Index v = 0; v < n; ++v)
     if (!points.row(v).allFinite()) return R::failure("point " + std::to_string(v) + " has a non-finite coordinate");
+    else if (points.row(v).cwiseAbs().maxCoeff() > 1e9)
+      return R::failure("point " + std::to_string(v) + " has a coordinate beyond 1e9: remove the outliers first "
+                        "(outlier removal or a crop box)");
   {
     // a surface needs points spread in two directions: a cloud along a line (or on one point)
     // would still get neighbours and a Morse function, and come out as a thin disc
