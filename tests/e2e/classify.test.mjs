@@ -215,6 +215,10 @@ describe('classify panel', () => {
       await page.waitForFunction(() => window.__tela.classify.status === 'error', null, T);
       assert.match(await page.textContent('#classify-error'), /“broken\.obj” cannot be classified: OBJ: line 4/);
       assert.ok(await page.isHidden('#classify-view'), 'no view of a state that was not read');
+      // and the previous file's class neither stays on show nor exports under this file's name
+      assert.ok(await page.isDisabled('#classify-export'));
+      assert.doesNotMatch(await page.textContent('#classify-prediction'), new RegExp(native5.class.replace('_', '.')));
+      assert.equal((await panelState(page)).className, '');
       assert.deepEqual(problems, []);
       await page.context().close();
     } finally {

@@ -387,6 +387,31 @@ describe('fit panel', () => {
     await page.click('#fit-apply');
     await page.waitForFunction(() => window.__tela.fit?.state === 'ready', null, T);
 
+    // a correction the core would read as "automatic" (rho -1 ran with 0.1804) is named at its
+    // field, and no fit runs with values the fields do not show
+    await page.fill('#fit-rho', '-1');
+    await page.click('#fit-apply');
+    await page.waitForFunction(() => window.__tela.fit?.state === 'error', null, T);
+    assert.match(await page.textContent('#fit-error'), /ρ inertial density: must be a density > 0 .*\(got -1\)/);
+    assert.equal(await page.getAttribute('#fit-rho', 'aria-invalid'), 'true');
+    assert.ok(await page.isDisabled('#fit-run'));
+    await page.fill('#fit-rho', '0.1804');
+    // a fit whose every simulation fails says why, not "done, ē = –"
+    await page.fill('#fit-kappa', '1e300');
+    await page.click('#fit-apply');
+    await page.waitForFunction(() => window.__tela.fit?.state === 'ready', null, T);
+    assert.equal(await page.getAttribute('#fit-rho', 'aria-invalid'), null);
+    await page.fill('#fit-grid', '2');
+    await page.fill('#fit-refine', '0');
+    await page.click('#fit-run');
+    await page.waitForFunction(() => window.__tela.fit?.state === 'error', null, T);
+    assert.match(await page.textContent('#fit-error'), /Every simulation of the fit failed: .+/);
+    await page.fill('#fit-kappa', '0');
+    await page.fill('#fit-grid', '12');
+    await page.fill('#fit-refine', '40');
+    await page.click('#fit-apply');
+    await page.waitForFunction(() => window.__tela.fit?.state === 'ready', null, T);
+
     // a start outside the searched box is refused at the panel, as tela fit --params; half a start too
     await page.fill('#fit-start-delta', '2');
     await page.fill('#fit-start-alpha', '1');

@@ -199,6 +199,24 @@ describe('page', () => {
     await page.context().close();
   });
 
+  test('two quick parameter edits both hold: the second builds on the first while it loads', async () => {
+    const { page, problems } = await open();
+    await pauseAt(page);
+    // a 1000-node-wide mesh takes a moment to load; the height is changed meanwhile (the width
+    // used to go back to 7: the second edit started from the scenario before the first)
+    await page.fill('[data-path="mesh.nx"]', '1000');
+    await page.press('[data-path="mesh.nx"]', 'Tab');
+    await page.fill('[data-path="mesh.ny"]', '12');
+    await page.press('[data-path="mesh.ny"]', 'Tab');
+    await page.waitForFunction(() => JSON.parse(document.querySelector('#scenario-text').value).mesh.ny === 12, null, T);
+    await page.waitForTimeout(300);
+    const mesh = JSON.parse(await page.inputValue('#scenario-text')).mesh;
+    assert.deepEqual([mesh.nx, mesh.ny], [1000, 12]);
+    assert.equal(await page.inputValue('[data-path="mesh.nx"]'), '1000');
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
   test('the readout counts steps above the tolerance; a new scene clears the old notice; drape scenes have a stand', async () => {
     const { page, problems } = await open();
     await pauseAt(page);
@@ -379,6 +397,21 @@ describe('page', () => {
     await fresh.context().close();
   });
 
+  test('a share link whose camera would show nothing frames the cloth and says so', async () => {
+    const scenario = JSON.parse(execFileSync(cli, ['scenario', 'hang-7x9'], { encoding: 'utf8' }));
+    for (const camera of [[1e6, 1e6, 1e6, 0, 0, 0], [0.5, 0.5, 0.5, 0.5, 0.5, 0.5]]) {
+      const hash = await encodeShareHash({ scenario, steps: 5, view: { camera } });
+      const { page, problems } = await open(hash);
+      await page.waitForFunction(() => /Opened a shared scene/.test(document.querySelector('#notice').textContent), null, T);
+      assert.match(await page.textContent('#notice'), /camera would show nothing, so the view frames the cloth/);
+      await page.waitForTimeout(300);
+      const { cloth } = await page.evaluate(countClothPixels);
+      assert.ok(cloth > 1000, `the cloth is drawn (${cloth} pixels) with camera ${camera}`);
+      assert.deepEqual(problems, []);
+      await page.context().close();
+    }
+  });
+
   test('a long replay shows progress and another scene cancels it', async (t) => {
     if (!existsSync(cli)) {
       t.skip('build/tela not built');
@@ -505,6 +538,16 @@ describe('page', () => {
     await page.setInputFiles('#file', { name: 'opened.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(scenario)) });
     await page.waitForFunction(() => window.__tela.scene === 'opened-scene', null, T);
     assert.equal(await page.isVisible('#error'), false);
+
+    // several at once: a refused one's message stays after a later one opened
+    scenario.name = 'second-of-two';
+    const bad = { ...scenario, solver: { ...scenario.solver, dt: -1 } };
+    await page.setInputFiles('#file', [
+      { name: 'first.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) },
+      { name: 'second.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(scenario)) }]);
+    await page.waitForFunction(() => window.__tela.scene === 'second-of-two', null, T);
+    await page.waitForFunction(() => /“first\.json” is a scenario file, but it cannot be simulated/.test(
+      document.querySelector('#error').hidden ? '' : document.querySelector('#error').textContent), null, T);
     assert.deepEqual(problems, []);
     await page.context().close();
   });

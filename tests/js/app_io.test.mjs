@@ -35,7 +35,11 @@ describe('sniffFormat', () => {
     const c3d = new Uint8Array(1024);
     c3d[0] = 2;
     c3d[1] = 0x50;
+    c3d[512 + 3] = 84; // the parameter section's processor type (Intel)
     assert.equal(format(c3d), 'c3d');
+    const png = new Uint8Array(1024);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]); // its second byte is C3D's key byte
+    assert.notEqual(format(png), 'c3d');
     const written = writeC3d({ names: ['a'], rate: 100, frames: [Float64Array.of(1, 2, 3)] });
     assert.equal(format(written), 'c3d');
   });
@@ -58,6 +62,16 @@ describe('sniffFormat', () => {
     assert.equal(format('{"not": "a scenario"}'), null);
     assert.equal(format('{ broken json'), null);
     assert.equal(format('1 2\n3 4\n'), null); // two columns: neither points nor a recording
+    assert.equal(format('1 2 3\noops\nstill not\n'), null); // more broken rows than one in ten
+  });
+
+  test('an almost right file goes to its parser, which names the broken line', () => {
+    const rows = Array.from({ length: 1000 }, (_, i) => `${i} ${2 * i} ${3 * i}`);
+    assert.equal(format(`${rows.join('\n')}\n0.5 0.3`), 'xyz-points'); // the last line cut
+    rows[500] = '12 abc 4';
+    assert.equal(format(rows.join('\n')), 'xyz-points');
+    assert.equal(format('{"version": 1, "mesh": {"type": "rectangle"}, '), 'scenario'); // truncated
+    assert.equal(format('{"format": "tela-dgli-database", "classes": [1,'), 'dgli-database');
     assert.equal(format(Uint8Array.from({ length: 300 }, (_, i) => (i * 37) % 256)), null);
   });
 

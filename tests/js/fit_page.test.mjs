@@ -258,7 +258,10 @@ describe('wasm fit for several page workers', () => {
       [readFileSync(sample, 'utf8'), JSON.stringify({ scene: 'tablecloth', scenario: '{}' }), /a scene or a scenario, not both/],
       // C3D: no frames (last frame 0); a parameter section in a missing block; a text file
       [writeC3d({ names: ['a'], rate: 100, frames: [] }), '{}', /c3d: byte 8: the last frame \(0\) is before the first \(1, byte 6\)/],
-      [Uint8Array.from({ length: 600 }, (_, i) => (i === 0 ? 9 : i === 1 ? 0x50 : 0)), '{}', /c3d: byte 0: the parameter section is said to start at block 9/],
+      [Uint8Array.from({ length: 600 }, (_, i) => (i === 0 ? 9 : i === 1 ? 0x50 : 0)), '{"format": "c3d"}', /c3d: byte 0: the parameter section is said to start at block 9/],
+      // unless told it is C3D, a key byte 0x50 alone is not C3D: a PNG has it too
+      [Uint8Array.from({ length: 600 }, (_, i) => (i === 0 ? 9 : i === 1 ? 0x50 : 0)), '{}', /binary but not C3D/],
+      [Uint8Array.from({ length: 600 }, (_, i) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a][i] ?? 0), '{}', /binary but not C3D/],
       [readFileSync(sample, 'utf8'), '{"format": "c3d"}', /c3d: byte 1: the key byte/],
       [42, '{}', /must be a Uint8Array/],
     ];

@@ -172,7 +172,8 @@ int run_fit(const std::vector<std::string>& args) {
       return bad_input("--replay-out: cannot write '" + replay_path + "'");
   }
   if (!std::isfinite(fit.train_error_cm)) {
-    out["error"] = "every simulation of the fit failed (diverged or non-finite)";
+    out["error"] = "every simulation of the fit failed (diverged or non-finite)" +
+                   (out["failure"].is_string() ? ": " + out["failure"].get<std::string>() : std::string());
     std::printf("%s\n", json_text(out).c_str());
     return kExitNumericalFailure;
   }

@@ -91,6 +91,7 @@ const app = {
 
 let pendingFrame = null;
 let pendingCamera = null;
+let cameraRefused = false; // a share link's camera that would show nothing (the view frames the cloth)
 
 const sim = createSimClient({
   onReady(scenes) {
@@ -115,7 +116,7 @@ const sim = createSimClient({
     view?.setStand(tela.stand);
     tela.obstacles = view?.obstacleTypes() ?? [];
     if (pendingCamera) {
-      view?.setCameraState(pendingCamera);
+      cameraRefused = Boolean(view) && !view.setCameraState(pendingCamera);
       pendingCamera = null;
     }
     tela.scene = scene.name;
@@ -331,7 +332,8 @@ async function openFromHash() {
   const panel = panels().find((p) => p.id === v.panel);
   const linked = panel && (LINKED_PANELS.includes(panel.id) || panelStates[panel.id]);
   if (linked) app.showPanel(panel.id);
-  showNotice(`Opened a shared scene at step ${steps}: state hash ${app.state.hash}.`);
+  showNotice(`Opened a shared scene at step ${steps}: state hash ${app.state.hash}.` +
+    (cameraRefused ? ' Its camera would show nothing, so the view frames the cloth.' : ''));
   if (linked) {
     if (panelStates[panel.id] && panel.restoreState && !(await panel.restoreState(panelStates[panel.id]))) {
       showError(`This share link’s ${panel.title} settings are not readable here; the panel opens with its defaults.`);

@@ -105,6 +105,19 @@ std::string fit_result_json(const FitProblem& p, const FitSettings& settings, co
   if (fit.mu_fitted) out["mu_line"] = {{"points", settings.mu_grid}, {"mu_max", settings.mu_max}};
   out["evaluations"] = fit.evaluations;
   out["cancelled"] = fit.cancelled;
+  // why the simulations failed, when none gave an error to compare (the first failure's
+  // message: a page that only said "done, e = -" left the user guessing)
+  out["failure"] = nullptr;
+  if (!std::isfinite(fit.train_error_cm)) {
+    std::vector<const Evaluation*> all{&fit.a_priori_evaluation};
+    for (const Evaluation& e : fit.sweep) all.push_back(&e);
+    for (const Evaluation& e : fit.mu_line) all.push_back(&e);
+    for (const Evaluation* e : all)
+      if (!e->ok && !e->message.empty()) {
+        out["failure"] = e->message;
+        break;
+      }
+  }
   if (details) {
     nlohmann::json frames = nlohmann::json::array();
     for (const FrameError& f : fit.test_frames)

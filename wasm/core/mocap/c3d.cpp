@@ -79,7 +79,14 @@ void make_names_unique(std::vector<std::string>& names, std::vector<std::string>
 }  // namespace
 
 bool looks_like_c3d(std::string_view bytes) {
-  return bytes.size() >= 512 && static_cast<unsigned char>(bytes[1]) == 0x50 && static_cast<unsigned char>(bytes[0]) >= 2;
+  // the key byte 0x50 alone also matches PNG ("\x89PNG"): the parameter section the first byte
+  // points at must name a processor type (84 Intel, 85 DEC, 86 MIPS) in its fourth byte
+  if (bytes.size() < 512 || static_cast<unsigned char>(bytes[1]) != 0x50) return false;
+  const std::size_t block = static_cast<unsigned char>(bytes[0]);
+  const std::size_t processor = (block - 1) * 512 + 3;
+  if (block < 2 || processor >= bytes.size()) return false;
+  const unsigned char type = static_cast<unsigned char>(bytes[processor]);
+  return type >= 84 && type <= 86;
 }
 
 Result<Recording> parse_c3d(std::string_view bytes) {

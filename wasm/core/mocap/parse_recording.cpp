@@ -44,8 +44,8 @@ Result<Recording> parse_recording(std::string_view file_bytes, const RecordingPa
     if (head.size() >= 2 && ((head[0] == '\xFF' && head[1] == '\xFE') || (head[0] == '\xFE' && head[1] == '\xFF')))
       return R::failure("the file is UTF-16 text: save it as UTF-8 (or ANSI) text and load it again");
     if (head.find('\0') != std::string_view::npos)
-      return R::failure("the file is binary but not C3D (a C3D file's second byte is 0x50): the formats read are "
-                        "OptiTrack Motive CSV, Vicon CSV, Qualisys TSV, C3D and CSV");
+      return R::failure("the file is binary but not C3D (its header does not point to a C3D parameter section): the "
+                        "formats read are OptiTrack Motive CSV, Vicon CSV, Qualisys TSV, C3D and CSV");
   }
   // names in a Windows code page (a Motive take "Größe" saved as Windows-1252) become UTF-8
   const bool utf8 = c3d || is_utf8(file_bytes);

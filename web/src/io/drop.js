@@ -46,18 +46,23 @@ export async function routeFile(app, name, bytes) {
   return { ok: false, format: found.format };
 }
 
+// Several files at once: each is routed in turn, and the refusals are shown together at the
+// end (a later file that opened cleared an earlier file's message).
 async function routeFiles(app, files) {
+  const refused = [];
+  const collecting = { ...app, showError: (message) => { refused.push(message); app.showError(message); } };
   for (const file of files) {
     if (file.size > MAX_BYTES) {
-      app.showError(`“${file.name}” is ${(file.size / 2 ** 20).toFixed(0)} MB, more than tela opens (${MAX_BYTES / 2 ** 20} MB).`);
+      collecting.showError(`“${file.name}” is ${(file.size / 2 ** 20).toFixed(0)} MB, more than tela opens (${MAX_BYTES / 2 ** 20} MB).`);
       continue;
     }
     try {
-      await routeFile(app, file.name, new Uint8Array(await file.arrayBuffer()));
+      await routeFile(collecting, file.name, new Uint8Array(await file.arrayBuffer()));
     } catch (err) {
-      app.showError(`“${file.name}” could not be read: ${err?.message ?? err}`);
+      collecting.showError(`“${file.name}” could not be read: ${err?.message ?? err}`);
     }
   }
+  if (files.length > 1 && refused.length) app.showError(refused.join(' '));
 }
 
 export function installFileInput({ app, button, input, dropzone }) {

@@ -35,30 +35,38 @@ function isBinary(bytes) {
 
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$|^nan$/i;
 
-// rows of numbers with a constant column count of 3 or >= 6 after at most a few header lines
+// rows of numbers with a constant column count of 3 or >= 6 after at most a few header lines;
+// a few broken rows (at most one in ten: a cut last line, a stray word) still make a point file,
+// whose parser then names the line (they used to make it "not a file tela recognises")
 function looksLikePoints(lines) {
   let header = 0;
   let columns = -1;
   let rows = 0;
+  let broken = 0;
   for (const line of lines) {
     const t = line.trim();
     if (!t || t.startsWith('#') || t.startsWith('//')) continue;
     const cells = t.split(/[\s,;]+/);
     if (!cells.every((c) => NUMBER.test(c))) {
       if (rows === 0 && header < 3) { header++; continue; }
-      return false;
+      broken++;
+      continue;
     }
     if (columns < 0) columns = cells.length;
-    if (cells.length !== columns) return false;
-    rows++;
+    if (cells.length !== columns) broken++;
+    else rows++;
   }
-  return rows >= 1 && (columns === 3 || columns >= 6);
+  return rows >= 1 && (columns === 3 || columns >= 6) && broken <= Math.max(1, rows / 10);
 }
 
 export function sniffFormat(bytes) {
   if (bytes.length === 0) return null;
-  // C3D: first byte the parameter-section block (>= 2), second the key byte 0x50
-  if (bytes.length >= 512 && bytes[1] === 0x50 && bytes[0] >= 2) return result('c3d');
+  // C3D: first byte the parameter-section block (>= 2), second the key byte 0x50 (PNG has it
+  // too), and that section's fourth byte a processor type (84 Intel, 85 DEC, 86 MIPS), as the
+  // core's looks_like_c3d
+  const processor = (bytes[0] - 1) * 512 + 3;
+  if (bytes.length >= 512 && bytes[1] === 0x50 && bytes[0] >= 2 && processor < bytes.length &&
+      bytes[processor] >= 84 && bytes[processor] <= 86) return result('c3d');
 
   const HEAD = 65536;
   const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, HEAD));
@@ -75,6 +83,9 @@ export function sniffFormat(bytes) {
     try {
       value = JSON.parse(new TextDecoder().decode(bytes).replace(/^\uFEFF/, ''));
     } catch {
+      // broken JSON that names itself goes where its parser says where it breaks
+      if (/"format"\s*:\s*"tela-dgli-database"/.test(text)) return result('dgli-database');
+      if (SCENARIO_KEYS.some((k) => text.includes(`"${k}"`))) return result('scenario');
       return null;
     }
     if (value && typeof value === 'object' && !Array.isArray(value) && value.format === 'tela-dgli-database') {

@@ -219,6 +219,13 @@ export const classifyPanel = {
         state.status = 'error';
         const what = source() === 'obj' ? `“${objState?.name}”` : source() === 'boundary' ? 'The reconstructed boundary' : 'This frame';
         showError(`${what} cannot be classified: ${result.error}`);
+        // the previous result is not this input's: it neither stays on show nor exports
+        last = null;
+        ui.exportJson.disabled = true;
+        Object.assign(state, { className: '', distance: null, runnerUpName: '', runnerUpDistance: null, values: [] });
+        ui.prediction.textContent = 'no class: see the message below';
+        ui.matrix.getContext('2d').clearRect(0, 0, ui.matrix.width, ui.matrix.height);
+        for (const figure of ui.gallery.children) figure.classList.remove('match');
         if (source() !== 'frame') {
           stateView?.clear();
           showStateView();

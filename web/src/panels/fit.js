@@ -287,7 +287,39 @@ export const fitPanel = {
       }
     }
 
+    // corrections the core would take as "automatic" (a 0 or negative size, density, duration,
+    // grid): named at the field instead of silently ignored
+    function correctionError() {
+      const checks = [
+        [ui.cols, 'marker columns', (v) => Number.isInteger(v) && v >= 2, 'a whole number >= 2'],
+        [ui.rows, 'marker rows', (v) => Number.isInteger(v) && v >= 2, 'a whole number >= 2'],
+        [ui.width, 'rest width', (v) => v > 0, 'a length > 0 in metres'],
+        [ui.height, 'rest height', (v) => v > 0, 'a length > 0 in metres'],
+        [ui.duration, 'use the first', (v) => v > 0, 'a duration > 0 in seconds'],
+        [ui.rho, 'ρ inertial density', (v) => v > 0, 'a density > 0 in kg/m²'],
+        [ui.kappa, 'κ bending', (v) => v >= 0, 'a number >= 0'],
+      ];
+      for (const [input, name, ok, what] of checks) {
+        input.removeAttribute('aria-invalid');
+        if (input.value === '') continue;
+        const v = Number(input.value);
+        if (!Number.isFinite(v) || !ok(v)) {
+          input.setAttribute('aria-invalid', 'true');
+          return `${name}: must be ${what} (got ${input.value})`;
+        }
+      }
+      return '';
+    }
+
     async function parse() {
+      const invalid = correctionError();
+      if (invalid) {
+        // the last reading stays, but no fit runs with values the fields do not show
+        ui.run.disabled = true;
+        setState('error');
+        showFitError(`Corrections: ${invalid}`);
+        return false;
+      }
       client?.dispose();
       stopReplay();
       const workers = Math.max(1, Math.min(8, Math.round(Number(ui.workers.value) || 1)));
@@ -390,6 +422,7 @@ export const fitPanel = {
       ui.cancel.disabled = false;
       setState('running');
       mirror.progress = 0;
+      app.setStatus(`Fit: running on ${file.name}…`, 'fit'); // not the last fit's "done" or "cancelled"
       const begun = performance.now();
       const mine = client;
       const answer = await mine.run(settingsUsed, {
@@ -422,6 +455,14 @@ export const fitPanel = {
       result.wall_ms = Math.round(performance.now() - begun);
       mirror.result = result;
       showResult(answer.plan, answer.points);
+      if (result.mean_error_cm === null && !result.cancelled) {
+        // nothing to compare: say why instead of "done, ē = –"
+        setState('error');
+        app.setStatus(`Fit: every simulation failed (see the message)`, 'fit');
+        showFitError(`Every simulation of the fit failed${result.failure ? `: ${result.failure}` : ' (diverged or non-finite)'}. ` +
+          'Check the corrections (ρ, κ, the rest size) and the recording’s units.');
+        return;
+      }
       setState(result.cancelled ? 'cancelled' : 'done');
       app.setStatus(result.cancelled
         ? `Fit cancelled after ${result.evaluations} simulations: best so far δ/ρ = ${fmt(result.delta_over_rho)}, α/ρ = ${fmt(result.alpha_over_rho)}`

@@ -394,12 +394,25 @@ export const simulatePanel = {
       return { value: x };
     }
 
+    // Edits build on the scenario the last edit asked for, not only on the loaded one: a second
+    // edit made while the first is still loading (a 1000-node mesh takes a moment) kept the
+    // first one's value out (the width went back to 7 when the height was changed).
+    let pending = null; // { scenario } of the latest edit still loading
+    const editable = () => structuredClone(pending?.scenario ?? app.state.scenario);
+    async function load(scenario, path) {
+      const token = (pending = { scenario });
+      const answer = await app.loadScenario(scenario, { play: app.state.playing });
+      if (pending === token) pending = null;
+      if (!answer.ok && !answer.cancelled) showParamsError(answer.message, path);
+      return answer;
+    }
+
     // the form's buttons: grasp a node, remove an obstacle or a control, add or remove a keyframe
     ui.form.addEventListener('click', async (event) => {
       if (event.target.id === 'grasp-node') return setPicking(!picking);
       const b = event.target.closest('button[data-remove-obstacle], button[data-remove-control], button[data-add-keyframe], button[data-remove-keyframe]');
       if (!b || !app.state.scenario) return;
-      const scenario = structuredClone(app.state.scenario);
+      const scenario = editable();
       const d = b.dataset;
       if (d.removeObstacle !== undefined) {
         scenario.obstacles.splice(Number(d.removeObstacle), 1);
@@ -414,8 +427,7 @@ export const simulatePanel = {
         const [i, j] = d.removeKeyframe.split('.').map(Number);
         scenario.controls[i].motion.keyframes.splice(j, 1);
       }
-      const answer = await app.loadScenario(scenario, { play: app.state.playing });
-      if (!answer.ok) showParamsError(answer.message, '');
+      await load(scenario, '');
     });
 
     // grasping: the next click on the cloth (not a drag) gives the nearest node a control
@@ -442,11 +454,10 @@ export const simulatePanel = {
       const node = app.view?.pickNode(e.clientX, e.clientY) ?? -1;
       if (node < 0) return app.setStatus('No cloth there: click on the cloth (Esc: cancel).');
       setPicking(false);
-      const scenario = structuredClone(app.state.scenario);
+      const scenario = editable();
       const grasp = graspMotion(app.state, node);
       scenario.controls.push({ nodes: [node], motion: { type: 'keyframes', keyframes: grasp.keyframes } });
-      const answer = await app.loadScenario(scenario, { play: app.state.playing });
-      if (!answer.ok) return showParamsError(answer.message, '');
+      if (!(await load(scenario, '')).ok) return;
       app.setStatus(`Node ${node} grasped: control ${scenario.controls.length} ${grasp.text}.`);
     });
     window.addEventListener('keydown', (e) => {
@@ -459,11 +470,10 @@ export const simulatePanel = {
     ui.form.addEventListener('change', async (event) => {
       if (event.target.id === 'add-obstacle') {
         if (!event.target.value || !app.state.scenario) return;
-        const scenario = structuredClone(app.state.scenario);
+        const scenario = editable();
         scenario.obstacles = [...(scenario.obstacles ?? []), newObstacle(event.target.value, app.state.bounds, scenario.obstacles)];
-        const answer = await app.loadScenario(scenario, { play: app.state.playing });
-        if (!answer.ok) showParamsError(answer.message, '');
         event.target.value = '';
+        await load(scenario, '');
         return;
       }
       const input = event.target.closest('[data-path]');
@@ -473,7 +483,7 @@ export const simulatePanel = {
         showParamsError(parsed.error, input.dataset.path);
         return;
       }
-      const scenario = structuredClone(app.state.scenario);
+      const scenario = editable();
       const path = input.dataset.path;
       if (path.endsWith('.motion.type')) {
         const i = Number(path.split('.')[1]);
@@ -485,8 +495,7 @@ export const simulatePanel = {
       } else {
         setPath(scenario, path, parsed.value);
       }
-      const answer = await app.loadScenario(scenario, { play: app.state.playing });
-      if (!answer.ok) showParamsError(answer.message, path);
+      await load(scenario, path);
     });
 
     // ---- view options

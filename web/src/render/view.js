@@ -399,8 +399,13 @@ export function createView(canvas) {
       const r = (x) => Number(x.toFixed(4));
       return [...camera.position.toArray(), ...controls.target.toArray()].map(r);
     },
+    // false (and the camera left as it is) for one that would show nothing: not six finite
+    // numbers, the eye on the target, or the eye beyond the far plane
     setCameraState(state) {
       if (!Array.isArray(state) || state.length !== 6 || !state.every(Number.isFinite)) return false;
+      const eye = new THREE.Vector3().fromArray(state, 0);
+      const distance = eye.distanceTo(new THREE.Vector3().fromArray(state, 3));
+      if (!(distance > 1e-3 && distance < 0.5 * camera.far && eye.length() < camera.far)) return false;
       camera.position.fromArray(state, 0);
       controls.target.fromArray(state, 3);
       camera.lookAt(controls.target);
