@@ -468,6 +468,24 @@ describe('page', () => {
       assert.deepEqual(problems, []);
       await page.context().close();
     }
+    // a phone: every tab and action is on screen (the tabs were a scrolled strip), and the
+    // Classify panel is no wider than the screen
+    const { page, problems } = await open('', { viewport: { width: 360, height: 640 } });
+    for (const id of ['#tab-simulate', '#tab-fit', '#tab-reconstruct', '#tab-classify', '#open', '#share']) {
+      // the element at the button's centre is the button: on screen, not clipped by a strip
+      const shown = await page.evaluate((sel) => {
+        const e = document.querySelector(sel);
+        const r = e.getBoundingClientRect();
+        const x = r.left + r.width / 2;
+        return x >= 0 && x < innerWidth && document.elementFromPoint(x, r.top + r.height / 2) === e;
+      }, id);
+      assert.ok(shown, `${id} is on screen`);
+    }
+    await page.click('#tab-classify');
+    const source = await page.locator('#classify-source').boundingBox();
+    assert.ok(source.x + source.width <= 360, JSON.stringify(source));
+    assert.deepEqual(problems, []);
+    await page.context().close();
   });
 
   test('works embedded in an iframe', async () => {
