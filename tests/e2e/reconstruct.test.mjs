@@ -120,7 +120,7 @@ describe('reconstruct panel', () => {
     // the re-sampled mesh runs in Simulate
     if (quick.mesh) {
       await page.click('#reconstruct-simulate');
-      await page.waitForFunction(() => /^reconstructed /.test(window.__tela.scene), null, T);
+      await page.waitForFunction(() => /^reconstructed-/.test(window.__tela.scene), null, T);
       assert.equal(await page.getAttribute('#tab-simulate', 'aria-selected'), 'true');
       assert.ok(await page.isVisible('#readout'));
       assert.match(await page.textContent('#params'), new RegExp(`explicit mesh: ${quick.mesh.nodes} nodes, ${quick.mesh.faces} faces`));

@@ -154,6 +154,17 @@ describe('export writers', () => {
     assert.deepEqual(rows.slice(5), ['4 0 1 2 3', '3 1 4 2']);
   });
 
+  test('a frame\'s OBJ and PLY read back as the same doubles; the trajectory keeps 12 digits as the CLI', () => {
+    const p = Float64Array.from([0.1 + 0.2, -0.21060804123456789, Math.PI, 1e-17, 2 / 3, 123.456789012345678]);
+    const f = Int32Array.from([0, 1, 0, -1]);
+    const obj = objText(p, f).split('\n').filter((l) => l.startsWith('v ')).flatMap((l) => l.slice(2).split(' ').map(Number));
+    assert.deepEqual(obj, Array.from(p));
+    const ply = plyText(p, f).split('end_header\n')[1].split('\n').slice(0, 2).flatMap((l) => l.split(' ').map(Number));
+    assert.deepEqual(ply, Array.from(p));
+    const row = trajectoryCsv([{ frame: 3, time: 0.03, positions: p }]).join('').split('\n')[1];
+    assert.equal(row, '3,0.03,0,0.3,-0.210608041235,3.14159265359');
+  });
+
   test('trajectory CSV: one row per node and frame', () => {
     const text = trajectoryCsv([{ frame: 0, time: 0, positions }, { frame: 1, time: 0.01, positions }]).join('');
     const lines = text.trim().split('\n');

@@ -193,7 +193,9 @@ TEST_CASE("database JSON round trip and located errors") {
   CHECK(back.value->settings.per_side == 1);
   CHECK(back.value->states[0].coordinates[0] == 0.1235);
   CHECK(back.value->representatives.size() == 2);
-  CHECK(parse_database("{").error.find("not valid JSON") != std::string::npos);
+  // where the JSON breaks, and a duplicate key (the DOM parse kept the last one silently)
+  CHECK(parse_database("{").error.find("database: invalid JSON at byte ") != std::string::npos);
+  CHECK(parse_database(R"({"format": "tela-dgli-database", "format": "x"})").error == "database: format: duplicate key");
   std::string text = database_to_json(db);
   text.replace(text.find("\"class\":1"), 9, "\"class\":7");
   CHECK(parse_database(text).error.find("class") != std::string::npos);

@@ -2,6 +2,7 @@
 
 #include "geometry/portable_math.h"
 #include "scenario/json_text.h"
+#include "scenario/json.h"
 
 #include <nlohmann/json.hpp>
 
@@ -363,6 +364,7 @@ std::string database_to_json(const DgliDatabase& db, int digits) {
 Result<DgliDatabase> parse_database(const std::string& text) {
   using nlohmann::json;
   using R = Result<DgliDatabase>;
+  if (const std::string error = json_syntax_error(text); !error.empty()) return R::failure("database: " + error);
   const json j = json::parse(text, nullptr, false);
   if (j.is_discarded()) return R::failure("database: not valid JSON");
   // (j.value() would abort on a "format" that is not a string: the core has no exceptions)

@@ -1,6 +1,6 @@
-// Wavefront OBJ text of a mesh's positions and faces (v lines with 9 significant digits, then
-// 1-based f lines, triangles and quads as they are), for the CLI's mesh outputs. The page
-// writes the same format in web/src/io/export.js.
+// Wavefront OBJ text of a mesh's positions and faces (v lines whose numbers read back as the
+// same doubles, then 1-based f lines, triangles and quads as they are), for the CLI's mesh
+// outputs. The page writes the same format in web/src/io/export.js.
 #pragma once
 
 #include "geometry/mesh.h"

@@ -1254,11 +1254,14 @@ void write_pretty(const ordered_json& j, int indent, int depth, std::string& out
 
 }  // namespace
 
-Result<Scenario> parse_scenario(const std::string& json_text) {
+std::string json_syntax_error(const std::string& json_text) {
   SyntaxCheck check;
-  if (!json::sax_parse(json_text, &check)) {
-    return Result<Scenario>::failure(check.error.empty() ? "invalid JSON" : check.error);
-  }
+  if (json::sax_parse(json_text, &check)) return {};
+  return check.error.empty() ? "invalid JSON" : check.error;
+}
+
+Result<Scenario> parse_scenario(const std::string& json_text) {
+  if (std::string error = json_syntax_error(json_text); !error.empty()) return Result<Scenario>::failure(error);
   const json root = json::parse(json_text, nullptr, /*allow_exceptions=*/false);
   if (root.is_discarded()) return Result<Scenario>::failure("invalid JSON");
   Scenario scenario;

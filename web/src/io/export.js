@@ -2,17 +2,23 @@
 // holds the full-precision state). positions: #nodes*3 metres, core frame (z up);
 // faces: #faces*4 node indices, -1 in the fourth slot of a triangle.
 
-const num = (x) => (Number.isInteger(x) ? String(x) : x.toPrecision(9).replace(/\.?0+(e|$)/, '$1'));
+// a frame (OBJ, PLY): the shortest text that reads back as the same double (up to 17 digits);
+// the trajectory: 12 significant digits, as `tela simulate --out` (%.12g; 9 digits lost up to
+// 5e-9 m against the command line's file)
+const num = (x) => String(x);
+const num12 = (x) => (Number.isInteger(x) ? String(x) : String(Number(x.toPrecision(12))));
+// the fit replay (single-precision data): 9 significant digits
+const num9 = (x) => (Number.isInteger(x) ? String(x) : x.toPrecision(9).replace(/\.?0+(e|$)/, '$1'));
 
 // Trajectory CSV: one row per node and recorded frame. frames: [{ frame, time, positions }].
 // Returns an array of text chunks (for a Blob).
 export function trajectoryCsv(frames) {
   const chunks = ['frame,time,node,x,y,z\n'];
   for (const { frame, time, positions } of frames) {
-    const t = num(time);
+    const t = num12(time);
     const lines = [];
     for (let k = 0; k < positions.length / 3; k++) {
-      lines.push(`${frame},${t},${k},${num(positions[3 * k])},${num(positions[3 * k + 1])},${num(positions[3 * k + 2])}\n`);
+      lines.push(`${frame},${t},${k},${num12(positions[3 * k])},${num12(positions[3 * k + 1])},${num12(positions[3 * k + 2])}\n`);
     }
     chunks.push(lines.join(''));
   }
@@ -67,8 +73,8 @@ export function markerReplayCsv({ markers, simulated, markerNodes, nodes, names,
       const r = markers.subarray(3 * (s * m + k), 3 * (s * m + k) + 3);
       const p = simulated.subarray(3 * (s * nodes + markerNodes[k]), 3 * (s * nodes + markerNodes[k]) + 3);
       const seen = Number.isFinite(r[0]);
-      const d = seen ? num(100 * Math.hypot(r[0] - p[0], r[1] - p[1], r[2] - p[2])) : '';
-      lines.push(`${s},${num(Number((s * dt).toFixed(9)))},${quote(names[k])},${seen ? Array.from(r, num).join(',') : ',,'},${Array.from(p, num).join(',')},${d}\n`);
+      const d = seen ? num9(100 * Math.hypot(r[0] - p[0], r[1] - p[1], r[2] - p[2])) : '';
+      lines.push(`${s},${num9(Number((s * dt).toFixed(9)))},${quote(names[k])},${seen ? Array.from(r, num9).join(',') : ',,'},${Array.from(p, num9).join(',')},${d}\n`);
     }
     chunks.push(lines.join(''));
   }

@@ -31,7 +31,7 @@ const CLEANING = [
   ['planeThreshold', 'plane distance', 'm', 0.01, 0.001],
 ];
 const RECONSTRUCT = [
-  ['seed', 'height direction seed', '', 100, 1],
+  ['seed', 'height direction seed', '', 1, 1], // the core's and tela reconstruct's default
   ['levels', 'level slabs', '', 32, 1],
   ['resampleNodes', 'mesh nodes per side (0: auto)', '', 0, 1],
 ];
@@ -589,7 +589,8 @@ export const reconstructPanel = {
       app.showNotice(`Reconstructed “${state.name}”: χ = ${t.euler}, ${t.boundaryComponents} boundary curve${t.boundaryComponents === 1 ? '' : 's'}, genus ${t.genus ?? 'undefined'}.`);
     }
 
-    const base = () => (state.name || 'cloud').replace(/\.[^.]*$/, '');
+    // downloads are tela-<cloud>-<what>, as the other panels' (no spaces: they came from the file name)
+    const base = () => `tela-${(state.name || 'cloud').replace(/\.[^.]*$/, '').replace(/\s+/g, '_')}`;
     ui.exportPly.addEventListener('click', () => {
       if (result) download(labelledPly(result, `tela reconstruction of ${state.name}`), `${base()}-labelled.ply`);
     });
@@ -611,7 +612,7 @@ export const reconstructPanel = {
       if (!result?.mesh) return;
       const template = await client.request({ type: 'scene', name: 'hang-7x9' });
       if (!template.ok || !template.json) return showError('the simulation template scene is missing');
-      const scenario = meshScenario(JSON.parse(template.json), result.mesh, `reconstructed ${base()}`);
+      const scenario = meshScenario(JSON.parse(template.json), result.mesh, `reconstructed-${(state.name || 'cloud').replace(/\.[^.]*$/, '').replace(/\s+/g, '_')}`);
       const answer = await app.loadScenario(scenario, { play: true });
       if (!answer.ok) return showError(`the mesh cannot be simulated: ${answer.message}`);
       app.showPanel('simulate');
