@@ -396,6 +396,13 @@ describe('fit panel', () => {
     assert.equal(await page.getAttribute('#fit-rho', 'aria-invalid'), 'true');
     assert.ok(await page.isDisabled('#fit-run'));
     await page.fill('#fit-rho', '0.1804');
+    await page.fill('#fit-width', '0'); // not "measured"
+    await page.click('#fit-apply');
+    await page.waitForFunction(() => window.__tela.fit?.state === 'error', null, T);
+    assert.match(await page.textContent('#fit-error'), /rest width: must be a length > 0 in metres \(got 0\)/);
+    assert.equal(await page.getAttribute('#fit-width', 'aria-invalid'), 'true');
+    assert.equal(await page.getAttribute('#fit-rho', 'aria-invalid'), null);
+    await page.fill('#fit-width', '');
     // a fit whose every simulation fails says why, not "done, ē = –"
     await page.fill('#fit-kappa', '1e300');
     await page.click('#fit-apply');

@@ -264,6 +264,13 @@ describe('wasm fit for several page workers', () => {
       [Uint8Array.from({ length: 600 }, (_, i) => [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a][i] ?? 0), '{}', /binary but not C3D/],
       [readFileSync(sample, 'utf8'), '{"format": "c3d"}', /c3d: byte 1: the key byte/],
       [42, '{}', /must be a Uint8Array/],
+      // a correction that is given must be usable: 0 is not "automatic" (the page passes what was typed)
+      [readFileSync(sample, 'utf8'), '{"width": 0}', /^width: must be a length > 0 in metres \(got 0\)$/],
+      [readFileSync(sample, 'utf8'), '{"duration": -1}', /^duration: must be a duration > 0 in seconds \(got -1\)$/],
+      [readFileSync(sample, 'utf8'), '{"cols": 2.5}', /^cols: must be a whole number >= 2 \(got 2.5\)$/],
+      [readFileSync(sample, 'utf8'), '{"refine": 0}', /^refine: must be a whole number >= 1 \(got 0\)$/],
+      [readFileSync(sample, 'utf8'), '{"rho": "abc"}', /^rho: must be a number \(got "abc"\)$/],
+      [readFileSync(sample, 'utf8'), '{"exclude": "A"}', /^exclude: must be a list of marker names/],
     ];
     for (const [text, options, message] of cases) {
       const job = new tela.FitPageJob(text, options);

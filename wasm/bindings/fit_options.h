@@ -8,6 +8,7 @@
 #include "scenario/scenes.h"
 
 #include <nlohmann/json.hpp>
+#include <cmath>
 #include <memory>
 #include <optional>
 #include <string>
@@ -25,19 +26,38 @@ inline std::string read_problem_options(const std::string& text, RecordingParseO
   if (text.empty()) return {};
   const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
   if (j.is_discarded() || !j.is_object()) return "options: not a JSON object";
+  // A key that is present must hold a usable value: the page passes what the user typed, and
+  // a width of 0 or a rho of -1 is refused here rather than read as "automatic" / the default.
+  std::string error;
+  auto fail = [&](const char* key, const char* what) {
+    if (error.empty()) error = std::string(key) + ": must be " + what + " (got " + j[key].dump() + ")";
+  };
   auto str = [&](const char* key, std::string& out) {
-    if (j.contains(key) && j[key].is_string()) out = j[key].get<std::string>();
+    if (!j.contains(key)) return;
+    if (j[key].is_string()) out = j[key].get<std::string>();
+    else fail(key, "text");
   };
-  auto num = [&](const char* key, double& out) {
-    if (j.contains(key) && j[key].is_number()) out = j[key].get<double>();
+  // a finite number; > 0 when `what` names the range (rho, kappa, dt: the fit problem names
+  // their ranges)
+  auto num = [&](const char* key, double& out, const char* what = nullptr) {
+    if (!j.contains(key)) return;
+    const bool finite = j[key].is_number() && std::isfinite(j[key].get<double>());
+    if (!finite || (what && !(j[key].get<double>() > 0))) return fail(key, what ? what : "a number");
+    out = j[key].get<double>();
   };
-  auto integer = [&](const char* key, int& out) {
-    if (j.contains(key) && j[key].is_number_integer()) out = j[key].get<int>();
+  auto integer = [&](const char* key, int& out, int lowest) {
+    if (!j.contains(key)) return;
+    if (!j[key].is_number_integer() || j[key].get<long long>() < lowest || j[key].get<long long>() > 1000000)
+      return fail(key, ("a whole number >= " + std::to_string(lowest)).c_str());
+    out = j[key].get<int>();
   };
   auto names = [&](const char* key, std::vector<std::string>& out) {
-    if (!j.contains(key) || !j[key].is_array()) return;
-    for (const auto& item : j[key])
-      if (item.is_string()) out.push_back(item.get<std::string>());
+    if (!j.contains(key)) return;
+    if (!j[key].is_array()) return fail(key, "a list of marker names");
+    for (const auto& item : j[key]) {
+      if (!item.is_string()) return fail(key, "a list of marker names");
+      out.push_back(item.get<std::string>());
+    }
   };
   std::string scene, scenario_text;
   str("scene", scene);
@@ -63,18 +83,18 @@ inline std::string read_problem_options(const std::string& text, RecordingParseO
   num("rho", options.rho);
   num("kappa", options.kappa);
   num("dt", options.solver.dt);
-  integer("cols", options.grid.cols);
-  integer("rows", options.grid.rows);
+  integer("cols", options.grid.cols, 2);
+  integer("rows", options.grid.rows, 2);
   names("order", options.grid.order);
   names("held", options.grid.held);
   names("exclude", options.grid.exclude);
-  integer("refine", options.cloth.refine);
-  num("width", options.cloth.width);
-  num("height", options.cloth.height);
-  num("duration", options.duration);
-  integer("held_smoothing", options.held_smoothing);
+  integer("refine", options.cloth.refine, 1);
+  num("width", options.cloth.width, "a length > 0 in metres");
+  num("height", options.cloth.height, "a length > 0 in metres");
+  num("duration", options.duration, "a duration > 0 in seconds");
+  integer("held_smoothing", options.held_smoothing, 1);
   num("taut_tolerance", options.taut_tolerance);
-  return {};
+  return error;
 }
 
 // The recording parsed with the options and turned into a fit problem; `error` names what failed.

@@ -15,13 +15,11 @@
 namespace tela::cli {
 namespace {
 
-// the scenario file's cap (sim/simulation.cpp): --steps does not get around it
-constexpr long kMaxSteps = 1000000;
-
 bool parse_count(const std::string& text, long& out) {
   char* end = nullptr;
   const long value = std::strtol(text.c_str(), &end, 10);
-  if (text.empty() || *end != '\0' || value < 1 || value > kMaxSteps) return false;
+  // --steps does not get around the scenario file's cap
+  if (text.empty() || *end != '\0' || value < 1 || value > kMaxSimulationSteps) return false;
   out = value;
   return true;
 }

@@ -15,9 +15,16 @@ namespace tela {
 
 Result<FitProblem> make_fit_problem(Recording recording, const FitProblemOptions& options) {
   using R = Result<FitProblem>;
-  if (!(options.rho > 0) || !std::isfinite(options.rho)) return R::failure("rho: must be a positive density in kg/m^2");
-  if (!(options.kappa >= 0) || !std::isfinite(options.kappa)) return R::failure("kappa: must be >= 0");
-  if (!(options.solver.dt > 0) || options.solver.dt > 0.1) return R::failure("dt: must be in (0, 0.1] s");
+  auto got = [](double v) {
+    char text[48];
+    std::snprintf(text, sizeof text, " (got %g)", v);
+    return std::string(text);
+  };
+  if (!(options.rho > 0) || !std::isfinite(options.rho))
+    return R::failure("rho: must be a density > 0 in kg/m^2" + got(options.rho));
+  if (!(options.kappa >= 0) || !std::isfinite(options.kappa)) return R::failure("kappa: must be >= 0" + got(options.kappa));
+  if (!(options.solver.dt > 0) || options.solver.dt > 0.1)
+    return R::failure("dt: must be in (0, 0.1] s" + got(options.solver.dt));
   if (options.held_smoothing < 1 || options.held_smoothing > 101) return R::failure("held smoothing: 1 to 101 samples");
   if (recording.frame_count() < 2) return R::failure("the recording needs at least 2 frames");
 

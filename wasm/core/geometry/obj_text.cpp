@@ -7,7 +7,7 @@ namespace tela {
 namespace {
 
 // the shortest of %.15g, %.16g, %.17g that reads back as the same double (the page's
-// String(x) writes the same digits)
+// String(x) reads back as the same doubles; its text can differ, 1e-7 against 1e-07)
 void append_number(std::string& out, double x) {
   char text[32];
   for (int digits = 15; digits <= 17; ++digits) {

@@ -121,13 +121,10 @@ Result<Simulation> Simulation::create(const Scenario& scenario) {
       return R::failure("metrics: free_corner needs a mesh with corners");
   }
 
-  // practical limits, so that absurd input ends in a message rather than an endless run
-  constexpr int kMaxNodes = 20000;
-  constexpr double kMaxSteps = 1e6;
-  if (mesh.value->node_count() > kMaxNodes)
+  if (mesh.value->node_count() > kMaxSimulationNodes)
     return R::failure("mesh: " + std::to_string(mesh.value->node_count()) + " nodes is more than tela simulates (" +
-                      std::to_string(kMaxNodes) + ")");
-  if (scenario.duration / scenario.solver.dt > kMaxSteps)
+                      std::to_string(kMaxSimulationNodes) + ")");
+  if (scenario.duration / scenario.solver.dt > static_cast<double>(kMaxSimulationSteps))
     return R::failure("duration: duration / solver.dt asks for more than 1,000,000 steps; shorten the run or "
                       "use a larger solver.dt");
 

@@ -17,6 +17,11 @@
 
 namespace tela {
 
+// Practical limits, so that absurd input ends in a message rather than an endless run: the
+// scenario file (duration / solver.dt) and the CLI's --steps / --every share the step cap.
+constexpr long kMaxSimulationSteps = 1000000;
+constexpr int kMaxSimulationNodes = 20000;
+
 // What happened over the run so far (thesis §2.7.3 area error, projection statistics).
 struct RunStats {
   long steps = 0;

@@ -221,24 +221,30 @@ export const fitPanel = {
       if (message) app.showError(message);
     };
 
+    // the corrections, keyed as the core's options JSON (wasm/bindings/fit_options.h), with
+    // their labels: the core checks every value and its message starts with the key
+    const corrections = {
+      cols: [ui.cols, 'marker columns'], rows: [ui.rows, 'marker rows'],
+      duration: [ui.duration, 'use the first'], held_smoothing: [ui.heldSmoothing, 'held-corner smoothing'],
+      refine: [ui.meshRefine, 'mesh refinement'], width: [ui.width, 'rest width'], height: [ui.height, 'rest height'],
+      rho: [ui.rho, 'ρ inertial density'], kappa: [ui.kappa, 'κ bending'],
+    };
+
     function options() {
       const o = {};
       if (ui.format.value) o.format = ui.format.value;
       if (ui.units.value) o.units = ui.units.value;
       if (ui.up.value) o.up = ui.up.value;
-      if (ui.cols.value) o.cols = Math.round(Number(ui.cols.value));
-      if (ui.rows.value) o.rows = Math.round(Number(ui.rows.value));
       const names = (input) => input.value.split(',').map((n) => n.trim()).filter(Boolean);
       if (names(ui.exclude).length) o.exclude = names(ui.exclude);
       if (names(ui.order).length) o.order = names(ui.order);
       if (ui.held1.value && ui.held2.value) o.held = [ui.held1.value, ui.held2.value];
-      if (Number(ui.duration.value) > 0) o.duration = Number(ui.duration.value);
-      if (ui.heldSmoothing.value !== '') o.held_smoothing = Math.round(Number(ui.heldSmoothing.value));
-      if (ui.meshRefine.value !== '') o.refine = Math.round(Number(ui.meshRefine.value));
-      if (Number(ui.width.value) > 0) o.width = Number(ui.width.value);
-      if (Number(ui.height.value) > 0) o.height = Number(ui.height.value);
-      if (Number(ui.rho.value) > 0) o.rho = Number(ui.rho.value);
-      if (ui.kappa.value !== '' && Number(ui.kappa.value) >= 0) o.kappa = Number(ui.kappa.value);
+      // what was typed, as typed: 0 or -1 is refused by the core, not read as "automatic"
+      for (const [key, [input]] of Object.entries(corrections)) {
+        if (input.value.trim() === '') continue;
+        const v = Number(input.value);
+        o[key] = Number.isFinite(v) ? v : input.value;
+      }
       if (ui.scene.value === 'simulate') {
         // its obstacles, ρ and solver settings (the core names what is wrong with it)
         o.scenario = JSON.stringify(app.state.scenario ?? null);
@@ -289,37 +295,8 @@ export const fitPanel = {
 
     // corrections the core would take as "automatic" (a 0 or negative size, density, duration,
     // grid): named at the field instead of silently ignored
-    function correctionError() {
-      const checks = [
-        [ui.cols, 'marker columns', (v) => Number.isInteger(v) && v >= 2, 'a whole number >= 2'],
-        [ui.rows, 'marker rows', (v) => Number.isInteger(v) && v >= 2, 'a whole number >= 2'],
-        [ui.width, 'rest width', (v) => v > 0, 'a length > 0 in metres'],
-        [ui.height, 'rest height', (v) => v > 0, 'a length > 0 in metres'],
-        [ui.duration, 'use the first', (v) => v > 0, 'a duration > 0 in seconds'],
-        [ui.rho, 'ρ inertial density', (v) => v > 0, 'a density > 0 in kg/m²'],
-        [ui.kappa, 'κ bending', (v) => v >= 0, 'a number >= 0'],
-      ];
-      for (const [input, name, ok, what] of checks) {
-        input.removeAttribute('aria-invalid');
-        if (input.value === '') continue;
-        const v = Number(input.value);
-        if (!Number.isFinite(v) || !ok(v)) {
-          input.setAttribute('aria-invalid', 'true');
-          return `${name}: must be ${what} (got ${input.value})`;
-        }
-      }
-      return '';
-    }
-
     async function parse() {
-      const invalid = correctionError();
-      if (invalid) {
-        // the last reading stays, but no fit runs with values the fields do not show
-        ui.run.disabled = true;
-        setState('error');
-        showFitError(`Corrections: ${invalid}`);
-        return false;
-      }
+      for (const [input] of Object.values(corrections)) input.removeAttribute('aria-invalid');
       client?.dispose();
       stopReplay();
       const workers = Math.max(1, Math.min(8, Math.round(Number(ui.workers.value) || 1)));
@@ -355,7 +332,12 @@ export const fitPanel = {
         ui.replayBox.hidden = true;
         setState('error');
         app.setStatus(`Fit: ${file.name} cannot be fitted as read (see the message)`, 'fit');
-        showFitError(`“${file.name}” cannot be fitted: ${answer.error}`);
+        // a correction the core refused is named by its label and marked at its field
+        const key = /^(\w+): /.exec(answer.error)?.[1];
+        const [input, label] = Object.hasOwn(corrections, key ?? '') ? corrections[key] : [];
+        input?.setAttribute('aria-invalid', 'true');
+        const error = input ? `Corrections: ${label}${answer.error.slice(key.length)}` : answer.error;
+        showFitError(`“${file.name}” cannot be fitted: ${error}`);
         return false;
       }
       summary = answer.summary;

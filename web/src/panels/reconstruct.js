@@ -590,7 +590,9 @@ export const reconstructPanel = {
     }
 
     // downloads are tela-<cloud>-<what>, as the other panels' (no spaces: they came from the file name)
-    const base = () => `tela-${(state.name || 'cloud').replace(/\.[^.]*$/, '').replace(/\s+/g, '_')}`;
+    // the cloud's file name without its extension, spaces as '_': names downloads and scenarios
+    const stem = () => (state.name || 'cloud').replace(/\.[^.]*$/, '').replace(/\s+/g, '_');
+    const base = () => `tela-${stem()}`;
     ui.exportPly.addEventListener('click', () => {
       if (result) download(labelledPly(result, `tela reconstruction of ${state.name}`), `${base()}-labelled.ply`);
     });
@@ -612,7 +614,7 @@ export const reconstructPanel = {
       if (!result?.mesh) return;
       const template = await client.request({ type: 'scene', name: 'hang-7x9' });
       if (!template.ok || !template.json) return showError('the simulation template scene is missing');
-      const scenario = meshScenario(JSON.parse(template.json), result.mesh, `reconstructed-${(state.name || 'cloud').replace(/\.[^.]*$/, '').replace(/\s+/g, '_')}`);
+      const scenario = meshScenario(JSON.parse(template.json), result.mesh, `reconstructed-${stem()}`);
       const answer = await app.loadScenario(scenario, { play: true });
       if (!answer.ok) return showError(`the mesh cannot be simulated: ${answer.message}`);
       app.showPanel('simulate');
