@@ -425,6 +425,32 @@ describe('page', () => {
     await page.click('.gallery button[data-scene="hang-7x9"]');
     await page.waitForFunction(() => window.__tela.scene === 'hang-7x9' && window.__tela.steps > 3, null, T);
     assert.equal(await page.isVisible('#error'), false);
+    assert.equal(await page.isVisible('#stop-replay'), false);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
+  test('a long replay can be stopped where it is, and says the state is not the shared one', async (t) => {
+    if (!existsSync(cli)) {
+      t.skip('build/tela not built');
+      return;
+    }
+    const scenario = JSON.parse(execFileSync(cli, ['scenario', 'hang-30x30'], { encoding: 'utf8' }));
+    const hash = await encodeShareHash({ scenario, steps: 100000, view: { playing: true } });
+    const problems = [];
+    const page = await app.open(hash, { problems });
+    await page.waitForSelector('#stop-replay', { state: 'visible', ...T });
+    await page.click('#stop-replay');
+    await page.waitForFunction(() => /Stopped rebuilding the shared scene at step \d+ of 100000/.test(document.querySelector('#notice').textContent), null, T);
+    const shown = Number(/at step (\d+)/.exec(await page.textContent('#notice'))[1]);
+    assert.ok(shown > 0 && shown < 100000);
+    assert.equal(await page.evaluate(() => window.__tela.steps), shown);
+    assert.equal(await page.evaluate(() => window.__tela.playing), false, 'a stopped replay does not play on by itself');
+    assert.equal(await page.isVisible('#stop-replay'), false);
+    // the scene is usable from there
+    await page.click('#step');
+    await page.waitForFunction((n) => window.__tela.steps === n + 1, shown, T);
+    assert.equal(await page.isVisible('#error'), false);
     assert.deepEqual(problems, []);
     await page.context().close();
   });

@@ -138,6 +138,7 @@ const sim = createSimClient({
   onError: showError,
   onProgress(done, total) {
     setStatus(`rebuilding the shared state: step ${done} of ${total}…`);
+    $('stop-replay').hidden = false;
   },
 });
 
@@ -293,6 +294,9 @@ app.shareLink = async () => {
   return { url: location.href, note: shared?.note ?? '' };
 };
 
+// a long share link's replay can be ended where it is (openFromHash says what is shown)
+$('stop-replay').addEventListener('click', () => sim.stopReplay());
+
 $('share').addEventListener('click', async () => {
   await app.pause();
   const { url, note } = await app.shareLink();
@@ -323,6 +327,7 @@ async function openFromHash() {
   if (typeof v.pins === 'boolean') app.setPins(v.pins);
   app.emit('scene', app.state); // let panels show the view options
   const answer = await app.loadScenario(scenario, { steps, play: v.playing === true });
+  $('stop-replay').hidden = true;
   if (answer.cancelled) return true; // the user chose another scene meanwhile
   if (!answer.ok) {
     pendingCamera = null;
@@ -332,7 +337,11 @@ async function openFromHash() {
   const panel = panels().find((p) => p.id === v.panel);
   const linked = panel && (LINKED_PANELS.includes(panel.id) || panelStates[panel.id]);
   if (linked) app.showPanel(panel.id);
-  showNotice(`Opened a shared scene at step ${steps}: state hash ${app.state.hash}.` +
+  const stoppedAt = answer.scene?.stoppedAt;
+  showNotice((stoppedAt === undefined
+    ? `Opened a shared scene at step ${steps}: state hash ${app.state.hash}.`
+    : `Stopped rebuilding the shared scene at step ${stoppedAt} of ${steps}: this is not the shared state. ` +
+      'Play goes on from here; open the link again to rebuild it.') +
     (cameraRefused ? ' Its camera would show nothing, so the view frames the cloth.' : ''));
   if (linked) {
     if (panelStates[panel.id] && panel.restoreState && !(await panel.restoreState(panelStates[panel.id]))) {

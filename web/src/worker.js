@@ -12,11 +12,13 @@
 //   (load, play, pause, step and reset also carry `command`, a number the page increases;
 //   frames and scenes echo the last one read, so the page can tell frames that predate a command)
 //   { type: 'field', name: 'none' | 'area' | 'area-signed' | 'strain' }
+//   { type: 'stop-replay' }  ends a load's replay of a share link's steps where it is
 //   { type: 'export', id, what: 'csv' | 'obj' | 'ply' | 'scenario' }
 // messages out:
 //   { type: 'ready', scenes: [{ name, description }] }
 //   { type: 'scene', id, name, dt, nodes, faces, controlled, scenario, obstacles, rest (the rest
-//     positions, Float64Array, core frame), ...frame }
+//     positions, Float64Array, core frame), stoppedAt?, total? (a replay stopped at step
+//     stoppedAt of total), ...frame }
 //   { type: 'frame', positions, field, time, steps, hash, report, rtf, load, steppingMs, playing, ended?,
 //     controlled? (the controlled nodes, when a release changed them),
 //     obstaclePoses, contacts }  (obstacles: ObstacleView.shapes(); obstaclePoses: its poses
@@ -199,9 +201,11 @@ function tick() {
 }
 
 // A load replaces the simulation; with steps > 0 (a share link) it replays them in chunks,
-// yielding to the message loop, so that a newer load cancels it (its answer: 'cancelled').
+// yielding to the message loop, so that a newer load cancels it (its answer: 'cancelled') and
+// 'stop-replay' ends it where it is (its scene then carries stoppedAt: the step shown).
 let generation = 0;
 let replaying = false;
+let stopRequested = false;
 async function load({ id, scenario, scene, steps = 0, play = true }) {
   const mine = ++generation;
   const text = scene !== undefined ? tela.sceneJson(scene) : scenario;
@@ -248,6 +252,8 @@ async function load({ id, scenario, scene, steps = 0, play = true }) {
   let lastReport = performance.now();
   let lastYield = lastReport;
   replaying = whole > 0;
+  stopRequested = false;
+  let stoppedAt;
   for (let done = 0; done < whole && !sim.failed();) {
     const n = Math.min(10, whole - done);
     advance(n);
@@ -263,6 +269,10 @@ async function load({ id, scenario, scene, steps = 0, play = true }) {
         post({ type: 'cancelled', id });
         return;
       }
+      if (stopRequested && done < whole) {
+        stoppedAt = done;
+        break;
+      }
     }
   }
   replaying = false;
@@ -273,9 +283,10 @@ async function load({ id, scenario, scene, steps = 0, play = true }) {
   post({
     type: 'scene', id, name: current.name, dt: sim.dt(), nodes: sim.nodeCount(),
     faces, controlled, scenario: normalized, obstacles: obstacleView?.shapes() ?? [], rest: current.rest.slice(), ...frame,
+    ...(stoppedAt === undefined ? {} : { stoppedAt, total: whole }),
   }, [...transfer, faces.buffer, controlled.buffer]);
   if (failed) checkFailure();
-  else setPlaying(play);
+  else setPlaying(play && stoppedAt === undefined);
 }
 
 function exportFile({ id, what }) {
@@ -333,6 +344,7 @@ self.onmessage = async ({ data }) => {
     }
     switch (data.type) {
       case 'load': await load(data); break;
+      case 'stop-replay': stopRequested = replaying; break;
       case 'play':
         setPlaying(true);
         if (sim && !playing) postFrame(); // refused (a failed run): tell the page

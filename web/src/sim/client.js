@@ -50,6 +50,8 @@ export function createSimClient({ onReady, onScene, onFrame, onFailed, onError, 
     load: (scenario, { steps = 0, play = true } = {}) => request(command({ type: 'load', scenario, steps, play })),
     // a built-in scene by name
     loadScene: (scene, { steps = 0, play = true } = {}) => request(command({ type: 'load', scene, steps, play })),
+    // ends a share link's replay where it is: its load resolves with scene.stoppedAt
+    stopReplay: () => worker.postMessage({ type: 'stop-replay' }),
     play: () => worker.postMessage(command({ type: 'play' })),
     // resolves with { steps, hash } once the worker has stopped and posted its last frame
     pause: () => request(command({ type: 'pause' })),
