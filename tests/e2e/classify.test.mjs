@@ -219,6 +219,25 @@ describe('classify panel', () => {
       assert.ok(await page.isDisabled('#classify-export'));
       assert.doesNotMatch(await page.textContent('#classify-prediction'), new RegExp(native5.class.replace('_', '.')));
       assert.equal((await panelState(page)).className, '');
+      assert.equal(await page.locator('#classify-ignored-loops').count(), 0);
+
+      // a mesh with a hole: classified by its outer edge, and the panel says the hole is ignored
+      const vertices = Array.from({ length: 100 }, (_, k) => `v ${(k % 10) * 0.04} ${Math.floor(k / 10) * 0.04} 0`);
+      const quads = [];
+      for (let j = 0; j < 9; ++j) {
+        for (let i = 0; i < 9; ++i) {
+          const a = 1 + i + 10 * j;
+          if (i !== 4 || j !== 4) quads.push(`f ${a} ${a + 1} ${a + 11} ${a + 10}`);
+        }
+      }
+      await page.evaluate(([n, c]) => {
+        const data = new DataTransfer();
+        data.items.add(new File([c], n));
+        window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+      }, ['holed.obj', [...vertices, ...quads].join('\n') + '\n']);
+      await page.waitForFunction(() => window.__tela.classify.status === 'classified', null, T);
+      assert.match(await page.textContent('#classify-ignored-loops'),
+        /2 boundary loops: only the longest \(the outer edge\) is classified; the other one is ignored/);
       assert.deepEqual(problems, []);
       await page.context().close();
     } finally {

@@ -264,6 +264,21 @@ describe('tela command line', () => {
       const huge = join(dir, 'boundary-huge.csv');
       writeFileSync(huge, square.map((line) => line.split(',').map((v) => `${Number(v) * 1e300}`).join(',')).join('\n'));
       assertBadInput(tela('dgli', huge), /length overflows/);
+      // a mesh with a hole: its outer loop is the curve, and the output says a loop was left out
+      const vertices = Array.from({ length: 16 }, (_, k) => `v ${k % 4} ${Math.floor(k / 4)} 0`);
+      const quads = [];
+      for (let j = 0; j < 3; ++j) {
+        for (let i = 0; i < 3; ++i) {
+          const a = 1 + i + 4 * j;
+          if (i !== 1 || j !== 1) quads.push(`f ${a} ${a + 1} ${a + 5} ${a + 4}`);
+        }
+      }
+      const holed = join(dir, 'holed.obj');
+      writeFileSync(holed, [...vertices, ...quads].join('\n') + '\n');
+      const out = tela('dgli', holed).json;
+      assert.equal(out.boundary_points, 12);
+      assert.equal(out.ignored_boundary_loops, 1);
+      assert.equal(tela('dgli', plain).json.ignored_boundary_loops, undefined);
     });
   });
 

@@ -137,6 +137,7 @@ class DgliClassifier {
     if (!curve.ok()) return classify(Result<DgliCoordinates>::failure(curve.error), k);
     val out = classify(cloth_coordinates(*curve.value, db_.settings), k);
     out.set("nodes", mesh.value->node_count());
+    out.set("ignoredLoops", curve.value->ignored_loops);
     return out;
   }
   val classify_boundary(val points, int k) const {

@@ -72,6 +72,8 @@ int run_classify(const std::vector<std::string>& args) {
   out["nearest_state_distance"] = c.nearest_state_distance;
   out["database_reach"] = db.value->reach;
   out["undefined_pairs"] = coordinates.value->undefined;
+  // a mesh's other boundary loops (holes, separate pieces) are not in the coordinates
+  if (curve.value->ignored_loops > 0) out["ignored_boundary_loops"] = curve.value->ignored_loops;
   std::printf("%s\n", json_text(out).c_str());
   return 0;
 }

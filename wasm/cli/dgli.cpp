@@ -71,6 +71,8 @@ int run_dgli(const std::vector<std::string>& args) {
       if (status != PairStatus::ok) undefined.push_back({{"i", i}, {"j", j}, {"status", to_string(status)}});
     }
   out["undefined"] = undefined;
+  // a mesh's other boundary loops (holes, separate pieces) are not in the coordinates
+  if (curve.value->ignored_loops > 0) out["ignored_boundary_loops"] = curve.value->ignored_loops;
   std::printf("%s\n", json_text(out).c_str());
   return 0;
 }

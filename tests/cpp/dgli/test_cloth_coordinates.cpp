@@ -209,6 +209,25 @@ TEST_CASE("state parsers: OBJ, boundary CSV and trajectory frames, with located 
   REQUIRE(curve.ok());
   CHECK(curve.value->points.rows() == 6);
   CHECK(curve.value->corners.size() == 4);
+  CHECK(curve.value->ignored_loops == 0);
+  // a 3 x 3 grid of quads without its middle one: the outer loop is the curve, the hole is
+  // counted as ignored (callers report it)
+  std::string holed_obj;
+  for (int j = 0; j < 4; ++j)
+    for (int i = 0; i < 4; ++i) holed_obj += "v " + std::to_string(i) + " " + std::to_string(j) + " 0\n";
+  for (int j = 0; j < 3; ++j)
+    for (int i = 0; i < 3; ++i) {
+      if (i == 1 && j == 1) continue;
+      const int a = 1 + i + 4 * j;
+      holed_obj += "f " + std::to_string(a) + " " + std::to_string(a + 1) + " " + std::to_string(a + 5) + " " +
+               std::to_string(a + 4) + "\n";
+    }
+  Result<Mesh> holed = parse_obj_mesh(holed_obj);
+  REQUIRE(holed.ok());
+  Result<BoundaryCurve> outer = mesh_boundary(*holed.value, holed.value->positions);
+  REQUIRE(outer.ok());
+  CHECK(outer.value->points.rows() == 12);
+  CHECK(outer.value->ignored_loops == 1);
   CHECK(parse_obj_mesh("v 0 0 0\nv 1 0 x\n").error.find("line 2") != std::string::npos);
   CHECK(parse_obj_mesh("v 0 0 0\nv 1 0 0\nv 1 1 0\nf 1 2 7\n").error.find("line 4") != std::string::npos);
   CHECK(!parse_obj_mesh("v 0 0 0\nv 1 0 0\nv 1 1 0\n").ok());

@@ -50,6 +50,7 @@ Result<BoundaryCurve> mesh_boundary(const Mesh& mesh, const Positions& positions
 
   BoundaryCurve curve;
   curve.nodes = loop;
+  curve.ignored_loops = static_cast<int>(loops.loops.size()) - 1;
   curve.points.resize(static_cast<Eigen::Index>(loop.size()), 3);
   for (std::size_t k = 0; k < loop.size(); ++k) curve.points.row(k) = positions.row(loop[k]);
 

@@ -25,6 +25,9 @@ struct BoundaryCurve {
   // unless given; per-side segment choice then splits the perimeter in four equal parts.
   std::vector<double> corners;
   std::vector<int> nodes;           // mesh node of each point (empty for polylines)
+  // Meshes: boundary loops other than the longest, which alone is the curve (a hole, a
+  // separate piece); they are not part of the coordinates, and callers say so
+  int ignored_loops = 0;
 };
 
 // Perimeter length of the closed polyline (metres).

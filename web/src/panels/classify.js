@@ -268,6 +268,11 @@ export const classifyPanel = {
             `while every reference state has a neighbour within ${fmt(result.reach)}. ` +
             'The class above is only the least unlike one.',
         }), el('br')] : []),
+        ...(result.ignoredLoops ? [el('span', {
+          id: 'classify-ignored-loops', className: 'warning',
+          textContent: `The mesh has ${result.ignoredLoops + 1} boundary loops: only the longest (the outer edge) is ` +
+            `classified; the other ${result.ignoredLoops === 1 ? 'one is' : `${result.ignoredLoops} are`} ignored (holes or separate pieces).`,
+        }), el('br')] : []),
         el('span', { className: 'hint', textContent: `${what()} · ${result.segmentCount} segments, ${result.values.length} entries${result.undefined ? `, ${result.undefined} undefined` : ''}` }),
       );
       for (const figure of ui.gallery.children) figure.classList.toggle('match', figure.dataset.class === result.class);
