@@ -118,17 +118,80 @@ void check_same_as_fresh(ActiveSetSolver& solver, const QpProblem& q, const std:
 TEST_SUITE("qp") {
 
 TEST_CASE("active set matches the interior-point reference on random QPs, cold start") {
-  std::mt19937_64 rng(11);
-  ActiveSetSolver solver;
-  for (int trial = 0; trial < 200; ++trial) {
-    RandomQpSpec spec;
-    spec.n = 4 + uniform_index(rng, 10);
-    spec.equalities = uniform_index(rng, std::min(4, spec.n - 1));
-    spec.inequalities = 1 + uniform_index(rng, 3 * spec.n);
-    CAPTURE(trial);
-    compare(random_qp(rng, spec), {}, solver);
+  for (const bool crash : {true, false}) {  // with and without the crash start
+    CAPTURE(crash);
+    std::mt19937_64 rng(11);
+    ActiveSetSolver solver;
+    solver.settings.crash_start = crash;
+    for (int trial = 0; trial < 200; ++trial) {
+      RandomQpSpec spec;
+      spec.n = 4 + uniform_index(rng, 10);
+      spec.equalities = uniform_index(rng, std::min(4, spec.n - 1));
+      spec.inequalities = 1 + uniform_index(rng, 3 * spec.n);
+      CAPTURE(trial);
+      compare(random_qp(rng, spec), {}, solver);
+    }
+    CHECK(solver.stats.appended > 200);  // the problems did exercise the working set
+    if (crash) CHECK(solver.stats.crash_starts > 50);
+    else CHECK(solver.stats.crash_starts == 0);
   }
-  CHECK(solver.stats.appended > 200);  // the problems did exercise the working set
+}
+
+// n masses pushed below a floor x_i >= 1, every tenth tied to one of m free anchors by
+// x_i - y_k = 0 (the bench's cloth landing flat, in one dimension): most rows are violated at
+// the start and active at the end. The crash start brings them in at once, the dual steps
+// one at a time: the same solution, far fewer working-set changes.
+QpProblem floor_qp(int n, int duplicated) {
+  const int m = n / 10;
+  QpProblem p;
+  p.mass = Eigen::VectorXd::Constant(n + m, 1.0);
+  p.linear = Eigen::VectorXd::Constant(n + m, -1.0);  // the free minimizer is x = -1
+  for (int i = 0; i < n; i += 7) p.linear[i] = 5.0;     // these stay above the floor
+  std::vector<Eigen::Triplet<double>> eq, ineq;
+  for (int k = 0; k < m; ++k) {
+    eq.emplace_back(k, 10 * k, 1.0);
+    eq.emplace_back(k, n + k, -1.0);
+  }
+  p.equality.resize(m, n + m);
+  p.equality.setFromTriplets(eq.begin(), eq.end());
+  p.equality_rhs = Eigen::VectorXd::Zero(m);
+  // the floor rows, then `duplicated` of them again, scaled (dependent gradients)
+  for (int i = 0; i < n; ++i) ineq.emplace_back(i, i, 1.0);
+  for (int d = 0; d < duplicated; ++d) ineq.emplace_back(n + d, 3 * d + 1, 2.0);
+  p.inequality.resize(n + duplicated, n + m);
+  p.inequality.setFromTriplets(ineq.begin(), ineq.end());
+  p.inequality_rhs = Eigen::VectorXd::Ones(n + duplicated);
+  for (int d = 0; d < duplicated; ++d) p.inequality_rhs[n + d] = 2.0;
+  return p;
+}
+
+TEST_CASE("a cold solve starts from every row the equality-constrained minimizer violates (crash start)") {
+  for (const int duplicated : {0, 40}) {  // with dependent rows the factor refuses them: appended
+    CAPTURE(duplicated);
+    const QpProblem p = floor_qp(300, duplicated);
+    ActiveSetSolver crash, dual;
+    dual.settings.crash_start = false;
+    const QpSolution a = crash.solve(p, {});
+    const QpSolution b = dual.solve(p, {});
+    REQUIRE(a.status == QpStatus::converged);
+    REQUIRE(b.status == QpStatus::converged);
+    check_kkt(p, a, 1e-9);
+    CHECK((a.x - b.x).lpNorm<Eigen::Infinity>() < 1e-12);
+    CHECK(crash.stats.crash_starts == 1);
+    CHECK(dual.stats.crash_starts == 0);
+    INFO("working-set changes: crash " << a.iterations << ", dual steps " << b.iterations);
+    CHECK(b.iterations >= 200);
+    CHECK(a.iterations <= 5);
+    if (duplicated > 0) CHECK(crash.stats.appended >= 250);  // the fallback's appended rows
+    compare(p, {}, crash);  // and the interior-point reference agrees
+
+    // a warm start, even of one row, is not a crash start
+    ActiveSetSolver warm;
+    const QpSolution c = warm.solve(p, {1});
+    REQUIRE(c.status == QpStatus::converged);
+    CHECK(warm.stats.crash_starts == 0);
+    CHECK((c.x - a.x).lpNorm<Eigen::Infinity>() < 1e-12);
+  }
 }
 
 // warm starts go into the sparse factor (max_bordered_start 0) or are appended as bordered rows;

@@ -108,7 +108,7 @@ void SupernodalCholesky::analyze(const Eigen::SparseMatrix<double>& lower) {
   }
 }
 
-bool SupernodalCholesky::factorize(const Eigen::SparseMatrix<double>& lower, double shift) {
+bool SupernodalCholesky::factorize(const Eigen::SparseMatrix<double>& lower, double shift, double min_relative_pivot) {
   std::fill(value_.begin(), value_.end(), 0.0);
   const double* a = lower.valuePtr();
   for (std::size_t p = 0; p < entry_row_.size(); ++p) value_[entry_row_[p]] += a[p];
@@ -222,7 +222,7 @@ bool SupernodalCholesky::factorize(const Eigen::SparseMatrix<double>& lower, dou
         for (int i = c; i < m; ++i) pc[i] -= pt[i] * ct;
       }
       double diagonal = pc[c];
-      if (!(diagonal > 0)) return false;
+      if (!(diagonal > 0) || !(diagonal > min_relative_pivot * value_[start_[first + c]])) return false;
       diagonal = std::sqrt(diagonal);
       pc[c] = diagonal;
       for (int i = c + 1; i < m; ++i) pc[i] /= diagonal;

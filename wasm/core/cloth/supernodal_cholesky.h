@@ -20,8 +20,11 @@ class SupernodalCholesky {
   void analyze(const Eigen::SparseMatrix<double>& lower);
 
   // Factorizes lower + shift I (same pattern as analyzed). False if it is not positive
-  // definite.
-  bool factorize(const Eigen::SparseMatrix<double>& lower, double shift);
+  // definite, or if a pivot (before its square root) is at most `min_relative_pivot` times
+  // its diagonal entry: a row that depends on the rows before it to that tolerance (the
+  // active-set solver's test for dependent gradients, qp/active_set.h; 0 accepts any
+  // positive pivot, round-off ones included).
+  bool factorize(const Eigen::SparseMatrix<double>& lower, double shift, double min_relative_pivot = 0);
 
   // x = (A + shift I)^-1 b with the last successful factorization. x and b may not alias.
   void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) const;

@@ -70,6 +70,8 @@ struct ActiveSetSettings {
   // 65-81 s with 48 and 128 on the same machine).
   int max_bordered_start = 48;
   int max_masked = 32;                   // masked base rows kept before the base is refactorized
+  // without a warm start, every row the equality-constrained minimizer violates enters at once
+  bool crash_start = true;
 };
 
 struct ActiveSetStats {
@@ -84,6 +86,7 @@ struct ActiveSetStats {
   long removed = 0;          // inequalities released
   long masked = 0;           // base rows released by masking (no refactorization)
   long dependent_swaps = 0;  // Remark 3.5.2 exchanges
+  long crash_starts = 0;     // solves without a warm start that began from their violated rows
 };
 
 class ActiveSetSolver {

@@ -316,6 +316,7 @@ std::string Simulation::summary_json() const {
                  {"reused_factors", qp.reused_factors},
                  {"reused_starts", qp.reused_starts},
                  {"masked", qp.masked},
+                 {"crash_starts", qp.crash_starts},
                  {"analyses", qp.analyses}};
   }
   out["state_hash"] = state_hash();
