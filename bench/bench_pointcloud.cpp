@@ -6,6 +6,7 @@
 #include "pointcloud/parse_point_cloud.h"
 #include "pointcloud/pcd.h"
 #include "pointcloud/planes.h"
+#include "pointcloud/ply.h"
 #include "pointcloud/voxel_downsample.h"
 
 #include <algorithm>
@@ -70,6 +71,13 @@ void bench_pointcloud() {
   }
   std::printf("pointcloud: 640 x 480 binary_compressed PCD, %d valid points, %zu bytes\n", parsed.point_count(), bytes.size());
   std::printf("BENCH native_pointcloud_parse_pcd_640x480_compressed %.4g ms\n", parse_ms);
+  // the same frame as a binary and an ascii PLY (float positions and colours, as scanners write)
+  for (tela::PlyEncoding encoding : {tela::PlyEncoding::binary_little_endian, tela::PlyEncoding::ascii}) {
+    const std::string ply = tela::write_ply(frame, encoding, {}, "label", true);
+    const double ms = median_ms(5, [&]() { ok = ok && tela::parse_point_cloud(ply, "frame.ply").ok(); });
+    std::printf("BENCH native_pointcloud_parse_ply_%s_640x480 %.4g ms\n",
+                encoding == tela::PlyEncoding::ascii ? "ascii" : "binary", ms);
+  }
   tela::PointCloud down;
   const double voxel_ms = median_ms(5, [&]() { down = tela::voxel_downsample(parsed, 0.01); });
   std::printf("BENCH native_pointcloud_voxel_640x480_1cm %.4g ms\n", voxel_ms);

@@ -149,6 +149,30 @@ describe('reconstruct panel', () => {
     await page.context().close();
   });
 
+  test('a cloud of millions of points is read whole and drawn thinned', async () => {
+    const problems = [];
+    const page = await app.open('', { problems });
+    await page.waitForFunction(() => window.__tela?.ready, null, T);
+    // 2.5 M points on a wavy sheet as a binary PLY, made in the page (30 MB)
+    await page.evaluate(() => {
+      const n = 2_500_000;
+      const header = `ply\nformat binary_little_endian 1.0\nelement vertex ${n}\nproperty float x\nproperty float y\nproperty float z\nend_header\n`;
+      const xyz = new Float32Array(3 * n);
+      for (let i = 0; i < n; i++) {
+        const u = (i % 1581) / 1581, v = Math.floor(i / 1581) / 1581;
+        xyz.set([u, v, 0.05 * Math.sin(6 * u) * Math.cos(4 * v)], 3 * i);
+      }
+      const data = new DataTransfer();
+      data.items.add(new File([header, xyz], 'scan.ply'));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    });
+    await page.waitForFunction(() => window.__tela.reconstruct.status === 'loaded', null, { timeout: 120000 });
+    assert.equal((await panelState(page)).points, 2_500_000);
+    assert.match(await page.textContent('#reconstruct-info'), /2500000 points.*Drawn: 1 point in 2 \(the analysis uses all of them\)/);
+    assert.deepEqual(problems, []);
+    await page.context().close();
+  });
+
   test('a share link reproduces a reconstruction: the sample at once, a user\'s cloud once that file is opened', async () => {
     const problems = [];
     const page = await app.open('', { problems });

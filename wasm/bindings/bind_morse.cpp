@@ -3,6 +3,7 @@
 // triples and an options object { direction: [x,y,z], seed, levels, resampleNodes } and returns
 // a plain object; on bad input { ok: false, error }. Nothing here throws or aborts. Bulk data
 // leaves as copies (typed_memory_view(...).slice()).
+#include "js_points.h"
 #include "morse/level_sets.h"
 #include "morse/reconstruction.h"
 
@@ -41,13 +42,9 @@ val failure(const std::string& message) {
 bool is_number(const val& v) { return v.typeOf().as<std::string>() == "number"; }
 
 val reconstruct_cloud(val points, val options) {
-  const bool typed = points.instanceof(val::global("Float32Array")) || points.instanceof(val::global("Float64Array"));
-  if (!typed && !val::global("Array").call<bool>("isArray", points))
-    return failure("points must be a Float32Array, Float64Array or array of x, y, z numbers");
-  const std::vector<double> flat = emscripten::convertJSArrayToNumberVector<double>(points);
-  if (flat.size() % 3 != 0) return failure("the number of coordinates (" + std::to_string(flat.size()) + ") is not a multiple of 3");
-  Positions cloud(static_cast<Eigen::Index>(flat.size() / 3), 3);
-  for (std::size_t i = 0; i < flat.size(); ++i) cloud(static_cast<Eigen::Index>(i / 3), static_cast<int>(i % 3)) = flat[i];
+  Positions cloud;
+  std::string error;
+  if (!positions_from_js(points, cloud, error, true)) return failure(error);
 
   morse::ReconstructOptions o;
   if (!options.isUndefined() && !options.isNull()) {

@@ -3,6 +3,7 @@
 // conversions only; nothing here throws or aborts: bad input comes back as { ok: false, error }.
 // Bulk data leaves as copies (typed_memory_view(...).slice()).
 #include "js_bytes.h"
+#include "js_points.h"
 #include "pointcloud/cleaning.h"
 #include "pointcloud/parse_point_cloud.h"
 #include "pointcloud/planes.h"
@@ -81,13 +82,9 @@ val parse_cloud(val bytes, const std::string& name) {
 // The steps run in this order: crop, voxel, outliers, planes; steps lists each with the point
 // count after it.
 val clean_cloud_js(val points, val options) {
-  const bool typed = points.instanceof(val::global("Float32Array")) || points.instanceof(val::global("Float64Array"));
-  if (!typed) return failure("points must be a Float32Array or Float64Array of x, y, z triples");
-  const std::vector<double> flat = emscripten::convertJSArrayToNumberVector<double>(points);
-  if (flat.size() % 3 != 0) return failure("the number of coordinates is not a multiple of 3");
   PointCloud cloud;
-  cloud.points.resize(static_cast<Eigen::Index>(flat.size() / 3), 3);
-  for (std::size_t i = 0; i < flat.size(); ++i) cloud.points(static_cast<Eigen::Index>(i / 3), static_cast<int>(i % 3)) = flat[i];
+  std::string error;
+  if (!positions_from_js(points, cloud.points, error)) return failure(error);
 
   double voxel = 0, outlier_k = 0, outlier_ratio = 2, planes = 0, threshold = 0.01, seed = 1;
   if (!number_option(options, "voxel", 0, voxel) || voxel < 0) return failure("voxel must be a number >= 0 (metres)");

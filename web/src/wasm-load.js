@@ -16,3 +16,23 @@ export function loadFailure(what, err, simd = hasWasmSimd()) {
   const hint = simd ? '' : ' (this browser lacks WebAssembly SIMD: use Chrome 91, Firefox 89, Safari 16.4 or later)';
   return `${what}: ${err?.message ?? err}${hint}`;
 }
+
+// A WebAssembly trap or abort (memory exhausted, or an internal error) leaves the module's heap
+// unusable: an analysis worker that caught it answers with this message, marked fatal, and
+// closes (the page starts a fresh worker for the next request); the simulator's worker stops. `module` is the Emscripten module (its heap
+// size tells how much memory it held when it stopped).
+export function isWasmFailure(err) {
+  return typeof WebAssembly === 'object' && err instanceof WebAssembly.RuntimeError;
+}
+
+// `next`: what happens now and what the person can do
+export function wasmFailure(what, err, module, next = 'It has been restarted.') {
+  const bytes = module?.HEAP8?.buffer?.byteLength ?? 0;
+  const held = bytes ? ` (it held ${(bytes / 2 ** 30).toFixed(1)} GB of the 4 GB a page's module can have)` : '';
+  const reason = String(err?.message ?? err).replace(/\s*Build with -s ASSERTIONS=1 for more info\.?/, '');
+  // abort() without a message is what a failed allocation ends in (no exceptions in the module)
+  const happened = /^Aborted\(\)\.?$/.test(reason)
+    ? 'the WebAssembly module aborted, most likely because its memory ran out'
+    : `the WebAssembly module failed (${reason}), out of memory or an internal error`;
+  return `${what} stopped: ${happened}${held}. ${next}`;
+}

@@ -31,7 +31,7 @@
 //   { type: 'failed', message }               the run diverged; paused
 //   { type: 'exported', id, what, blob, note } | { type: 'error', message, id? }
 import createTela from './wasm/tela.mjs'; // finds tela.wasm via new URL('tela.wasm', import.meta.url)
-import { loadFailure } from './wasm-load.js';
+import { isWasmFailure, loadFailure, wasmFailure } from './wasm-load.js';
 import { objText, plyText, trajectoryCsv } from './io/export.js';
 import { edgeStrains } from './sim/strain.js';
 
@@ -49,6 +49,7 @@ let sim = null;
 let obstacleView = null; // ObstacleView of the current scenario (wasm/bindings/bind_contact.cpp)
 let current = null; // { scenario (normalized JSON text), name, endStep, faces, rest }
 let playing = false;
+let stopped = null; // after the module stopped (out of memory, a trap): its message; nothing runs
 let field = 'none';
 let ticker = 0; // the current tick chain; a new chain (play, load) makes older ones stop
 let recording = { frames: [], bytes: 0, truncated: false };
@@ -164,6 +165,31 @@ function schedule(ms) {
 let last = 0;
 let owed = 0; // simulated seconds not yet stepped
 function tick() {
+  try {
+    tickOnce();
+  } catch (err) {
+    fail(err);
+  }
+}
+
+// an exception: a WebAssembly failure (out of memory, a trap) stops the simulator for good (its
+// heap is not to be trusted); anything else is reported (and stops the playing, from a tick)
+function fail(err, id) {
+  if (isWasmFailure(err) || id === undefined) {
+    playing = false;
+    ticker++;
+  }
+  if (isWasmFailure(err)) {
+    stopped = wasmFailure('The simulator', err, tela,
+      'Reload the page to start a fresh one (a scene this large may need fewer nodes); nothing you uploaded was changed.');
+    post({ type: 'failed', message: stopped });
+    if (id !== undefined) post({ type: 'error', id, message: stopped });
+  } else {
+    post({ type: 'error', id, message: `simulator: ${err?.message ?? err}` });
+  }
+}
+
+function tickOnce() {
   if (!playing) return;
   const begin = performance.now();
   owed += (begin - last) / 1000;
@@ -335,6 +361,10 @@ ready.catch((err) => post({ type: 'error', message: loadFailure('could not start
 
 let command = 0; // the last command number read from the page
 self.onmessage = async ({ data }) => {
+  if (stopped) {
+    post({ type: 'error', id: data.id, message: stopped });
+    return;
+  }
   try {
     await ready;
     if (data.command !== undefined) command = data.command;
@@ -371,6 +401,6 @@ self.onmessage = async ({ data }) => {
       default: post({ type: 'error', message: `worker: unknown message "${data.type}"` });
     }
   } catch (err) {
-    post({ type: 'error', id: data.id, message: `simulator: ${err?.message ?? err}` });
+    fail(err, data.id);
   }
 };

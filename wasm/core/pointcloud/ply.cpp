@@ -97,11 +97,14 @@ class PlyDataReader {
   PlyDataReader(std::string_view bytes, std::size_t offset, int line, bool ascii, bool big_endian)
       : bytes_(bytes), offset_(offset), line_(line), ascii_(ascii), big_endian_(big_endian) {}
 
-  bool read(ScalarType type, double& value, const std::string& what) {
+  // `what()` names the value in an error message; called only on an error (building the name for
+  // every value cost most of a binary file's reading time)
+  template <class What>
+  bool read(ScalarType type, double& value, const What& what) {
     if (ascii_) return read_token(type, value, what);
     const int size = scalar_size(type);
     if (bytes_.size() - offset_ < static_cast<std::size_t>(size)) {
-      error_ = "PLY binary data, byte " + std::to_string(offset_) + " (" + what + "): the file ends; expected " +
+      error_ = "PLY binary data, byte " + std::to_string(offset_) + " (" + what() + "): the file ends; expected " +
                std::to_string(size) + " more byte(s)";
       return false;
     }
@@ -125,7 +128,8 @@ class PlyDataReader {
   const std::string& error() const { return error_; }
 
  private:
-  bool read_token(ScalarType type, double& value, const std::string& what) {
+  template <class What>
+  bool read_token(ScalarType type, double& value, const What& what) {
     // skip blanks, counting lines
     while (offset_ < bytes_.size()) {
       const char c = bytes_[offset_];
@@ -140,7 +144,7 @@ class PlyDataReader {
       ++offset_;
     }
     if (offset_ >= bytes_.size()) {
-      error_ = "PLY line " + std::to_string(line_) + " (" + what + "): the file ends; expected a number";
+      error_ = "PLY line " + std::to_string(line_) + " (" + what() + "): the file ends; expected a number";
       return false;
     }
     std::size_t end = offset_;
@@ -159,7 +163,7 @@ class PlyDataReader {
       if (ok && type == ScalarType::float32 && std::isfinite(value)) value = static_cast<float>(value);
     }
     if (!ok) {
-      error_ = "PLY line " + std::to_string(line_) + " (" + what + "): expected " +
+      error_ = "PLY line " + std::to_string(line_) + " (" + what() + "): expected " +
                (scalar_is_integer(type) ? "an integer" : "a number") + ", found " + quote_token(token);
       return false;
     }
@@ -339,7 +343,7 @@ Result<PointCloud> parse_ply(std::string_view bytes, const CloudLimits& limits) 
         double value = 0;
         if (p.is_list) {
           double count_value = 0;
-          if (!reader.read(p.count_type, count_value, describe() + " list size"))
+          if (!reader.read(p.count_type, count_value, [&]() { return describe() + " list size"; }))
             return Result<PointCloud>::failure(reader.error());
           if (count_value < 0 || count_value > 1e6)
             return Result<PointCloud>::failure("PLY data (" + describe() + "): list size " +
@@ -348,7 +352,7 @@ Result<PointCloud> parse_ply(std::string_view bytes, const CloudLimits& limits) 
           const bool indices = is_face && (p.name == "vertex_indices" || p.name == "vertex_index");
           std::vector<int> polygon;
           for (int k = 0; k < count; ++k) {
-            if (!reader.read(p.type, value, describe())) return Result<PointCloud>::failure(reader.error());
+            if (!reader.read(p.type, value, describe)) return Result<PointCloud>::failure(reader.error());
             if (indices) {
               if (!(value >= 0 && value < n))
                 return Result<PointCloud>::failure("PLY data (" + describe() + "): vertex index " +
@@ -360,7 +364,7 @@ Result<PointCloud> parse_ply(std::string_view bytes, const CloudLimits& limits) 
           if (indices && polygon.size() >= 3) polygons.push_back(std::move(polygon));
           continue;
         }
-        if (!reader.read(p.type, value, describe())) return Result<PointCloud>::failure(reader.error());
+        if (!reader.read(p.type, value, describe)) return Result<PointCloud>::failure(reader.error());
         if (!is_vertex) continue;
         const int i = static_cast<int>(item);
         switch (roles[pi]) {

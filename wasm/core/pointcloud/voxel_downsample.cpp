@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <numeric>
 
 namespace tela {
 
@@ -12,12 +11,27 @@ namespace {
 
 constexpr double kMaxVoxelsPerAxis = 1e9;
 
-// voxel coordinate of x along one axis, clamped far below int64 overflow
-std::int64_t voxel_coordinate(double x, double lo, double voxel_size) {
+// voxel coordinate of x along one axis, clamped to [0, 2^32 - 1] (voxel_size_problem refuses
+// grids beyond 1e9 cells per axis, so the clamp never merges cells of an accepted grid)
+std::uint32_t voxel_coordinate(double x, double lo, double voxel_size) {
   const double q = std::floor((x - lo) / voxel_size);
-  constexpr double cap = 4.0e18;
-  return static_cast<std::int64_t>(std::min(std::max(q, 0.0), cap));
+  return static_cast<std::uint32_t>(std::min(std::max(q, 0.0), 4294967295.0));
 }
+
+// a point's voxel (z and y packed, then x) and its index: sorting these records orders the points
+// by voxel and, within a voxel, in input order, in one contiguous array (an index sort comparing
+// through a separate key array missed the cache on every comparison: 36 s for 45 M points)
+struct VoxelRecord {
+  std::uint64_t zy;
+  std::uint32_t x;
+  std::int32_t index;
+  bool same_voxel(const VoxelRecord& o) const { return zy == o.zy && x == o.x; }
+  bool operator<(const VoxelRecord& o) const {
+    if (zy != o.zy) return zy < o.zy;
+    if (x != o.x) return x < o.x;
+    return index < o.index;
+  }
+};
 
 }  // namespace
 
@@ -39,19 +53,13 @@ PointCloud voxel_downsample(const PointCloud& cloud, double voxel_size) {
   if (!(voxel_size > 0) || !std::isfinite(voxel_size) || n == 0) return cloud;
   const Eigen::Vector3d lo = cloud.points.colwise().minCoeff().transpose();
 
-  std::vector<std::array<std::int64_t, 3>> keys(n);
-  for (int i = 0; i < n; ++i)
-    for (int d = 0; d < 3; ++d) keys[i][d] = voxel_coordinate(cloud.points(i, d), lo[d], voxel_size);
-  // order by voxel (z, then y, then x); stable, so each voxel's points stay in input order
-  std::vector<int> order(n);
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    const auto& ka = keys[a];
-    const auto& kb = keys[b];
-    if (ka[2] != kb[2]) return ka[2] < kb[2];
-    if (ka[1] != kb[1]) return ka[1] < kb[1];
-    return ka[0] < kb[0];
-  });
+  std::vector<VoxelRecord> records(n);
+  for (int i = 0; i < n; ++i) {
+    const std::uint64_t z = voxel_coordinate(cloud.points(i, 2), lo[2], voxel_size);
+    const std::uint64_t y = voxel_coordinate(cloud.points(i, 1), lo[1], voxel_size);
+    records[i] = {z << 32 | y, voxel_coordinate(cloud.points(i, 0), lo[0], voxel_size), i};
+  }
+  std::sort(records.begin(), records.end());
 
   PointCloud out;
   out.format = cloud.format;
@@ -59,12 +67,12 @@ PointCloud voxel_downsample(const PointCloud& cloud, double voxel_size) {
   std::vector<Eigen::Vector3d> positions, normals;
   for (int begin = 0; begin < n;) {
     int end = begin + 1;
-    while (end < n && keys[order[end]] == keys[order[begin]]) ++end;
+    while (end < n && records[end].same_voxel(records[begin])) ++end;
     const double count = end - begin;
     Eigen::Vector3d p = Eigen::Vector3d::Zero(), normal = Eigen::Vector3d::Zero();
     double rgb[3] = {0, 0, 0};
     for (int j = begin; j < end; ++j) {
-      const int i = order[j];
+      const int i = records[j].index;
       p += cloud.points.row(i).transpose();
       if (cloud.has_normals()) normal += cloud.normals.row(i).transpose();
       if (cloud.has_colors())

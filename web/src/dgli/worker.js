@@ -8,7 +8,7 @@
 //               | { id, type: 'classifyObj', text: OBJ file text, k }
 // messages out: { type: 'result', id, result, ms } | { type: 'error', id?, message }
 import createTela from '../wasm/tela.mjs';
-import { loadFailure } from '../wasm-load.js';
+import { isWasmFailure, loadFailure, wasmFailure } from '../wasm-load.js';
 
 let tela = null;
 let classifier = null;
@@ -65,6 +65,11 @@ function drain() {
     try {
       run(message);
     } catch (err) {
+      if (isWasmFailure(err)) {
+        postMessage({ type: 'error', id: message.id, fatal: true, message: wasmFailure(`dGLI ${message.type}`, err, tela) });
+        close(); // the heap is not to be trusted any more; the page starts a fresh worker
+        return;
+      }
       postMessage({ type: 'error', id: message.id, message: `${message.type} failed: ${err?.message ?? err}` });
     }
   }

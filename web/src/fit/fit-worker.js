@@ -18,10 +18,11 @@
 //   { type: 'replay', id, delta, alpha, mu }   -> { simulated } (transferred)
 // messages out: { type: 'ready' } once, { id, ok, ...answer } or { id, ok: false, error }
 import createTela from '../wasm/tela.mjs';
-import { loadFailure } from '../wasm-load.js';
+import { isWasmFailure, loadFailure, wasmFailure } from '../wasm-load.js';
 
 let tela = null;
 let job = null;
+let stopped = null; // the message of a module failure: nothing runs after it
 
 const ready = createTela().then((module) => {
   tela = module;
@@ -86,13 +87,16 @@ function answer(data) {
 
 self.onmessage = async ({ data }) => {
   await ready;
+  if (stopped) return self.postMessage({ id: data.id, ok: false, error: stopped });
   if (!tela) return self.postMessage({ id: data.id, ok: false, error: 'the WebAssembly module is not loaded' });
   if (data.type !== 'load' && !job) return self.postMessage({ id: data.id, ok: false, error: 'no recording loaded' });
   let out;
   try {
     out = answer(data);
   } catch (err) {
-    out = { id: data.id, ok: false, error: `the fitting worker failed: ${err?.message ?? err}` };
+    // a WebAssembly failure (out of memory, a trap) leaves the heap untrustworthy: this worker stops
+    if (isWasmFailure(err)) stopped = wasmFailure('A fitting worker', err, tela, 'Reload the page to start fresh ones.');
+    out = { id: data.id, ok: false, error: stopped ?? `the fitting worker failed: ${err?.message ?? err}` };
   }
   const transfer = out.transfer ?? [];
   delete out.transfer;

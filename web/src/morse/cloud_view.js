@@ -18,6 +18,27 @@ export function glyphStyle(typeName) {
   return { kind, color, boundary: /boundary/i.test(typeName) };
 }
 
+// At most this many points of a layer are drawn (every k-th point of a larger cloud): tens of
+// millions of points would exhaust the GPU's memory and make the view crawl; the analysis
+// always uses every point.
+export const MAX_DRAWN_POINTS = 2_000_000;
+
+export function drawStride(count) {
+  return Math.max(1, Math.ceil(count / MAX_DRAWN_POINTS));
+}
+
+// every k-th point (and colour) of a flat xyz array, k = drawStride
+function thinned(positions, colors = null) {
+  const k = drawStride(positions.length / 3);
+  if (k === 1) return { positions, colors };
+  const pick = (data) => {
+    const out = new data.constructor(3 * Math.ceil(data.length / (3 * k)));
+    for (let i = 0, j = 0; i < data.length; i += 3 * k, j += 3) out.set(data.subarray(i, i + 3), j);
+    return out;
+  };
+  return { positions: pick(positions), colors: colors && pick(colors) };
+}
+
 export function createCloudView(host) {
   const stage = createOverlayStage(host, { label: 'point cloud and reconstruction' });
   const { canvas, scene } = stage;
@@ -53,6 +74,7 @@ export function createCloudView(host) {
   }
 
   function pointsObject(positions, colors, { size = pointSize(), opacity = 1 } = {}) {
+    ({ positions, colors } = thinned(positions, colors));
     const geometry = new THREE.BufferGeometry();
     geometry.setAttribute('position', new THREE.BufferAttribute(toThree(positions), 3));
     let material;
@@ -85,11 +107,13 @@ export function createCloudView(host) {
     canvas,
     show: stage.show,
     // a new cloud: clears every layer and frames the camera on it
+    // (returns the stride of the points drawn: 1, or k when every k-th point is)
     setCloud(positions, colors = null) {
       for (const name of Object.keys(layers)) setLayer(name, null);
-      bounds = new THREE.Box3().setFromArray(toThree(positions));
+      bounds = new THREE.Box3().setFromArray(toThree(thinned(positions).positions));
       setLayer('cloud', pointsObject(positions, colors));
       frame();
+      return drawStride(positions.length / 3);
     },
     // cleaning preview: the kept points drawn over the input, which is faded
     setPreview(input, kept) {

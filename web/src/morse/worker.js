@@ -9,9 +9,9 @@
 //   { id, type: 'scene', name }                                     a built-in scene's JSON
 // messages out:
 //   { type: 'ready' } | { type: 'stage', id, stage } | { type: 'result', id, result, ms }
-//   { type: 'error', id?, message }
+//   { type: 'error', id?, message, fatal? }   (fatal: the module stopped; this worker has closed)
 import createTela from '../wasm/tela.mjs';
-import { loadFailure } from '../wasm-load.js';
+import { isWasmFailure, loadFailure, wasmFailure } from '../wasm-load.js';
 
 let tela = null;
 
@@ -57,6 +57,7 @@ createTela().then(
   (err) => postMessage({ type: 'error', message: loadFailure('the reconstruction module could not be loaded', err) }),
 );
 
+const verb = { parse: 'Reading the cloud', clean: 'Cleaning', reconstruct: 'The reconstruction' };
 const queue = [];
 self.onmessage = ({ data }) => {
   queue.push(data);
@@ -69,6 +70,12 @@ function drain() {
     try {
       run(message);
     } catch (err) {
+      if (isWasmFailure(err)) {
+        const next = 'It has been restarted. A cloud this large may need more memory than the page can give it: crop or downsample it (voxel size) first, or use the command-line tool (tela reconstruct).';
+        postMessage({ type: 'error', id: message.id, fatal: true, message: wasmFailure(verb[message.type] ?? message.type, err, tela, next) });
+        close(); // the heap is not to be trusted any more; the page starts a fresh worker
+        return;
+      }
       postMessage({ type: 'error', id: message.id, message: `${message.type} failed: ${err?.message ?? err}` });
     }
   }

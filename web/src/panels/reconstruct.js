@@ -392,7 +392,8 @@ export const reconstructPanel = {
       const dropped = answer.droppedNonFinite ? ` · ${answer.droppedNonFinite} NaN points dropped` : '';
       ui.info.textContent = `“${name}”: ${answer.format}, ${answer.count} points${grid}${dropped} (read in ${fmt(answer.ms, 2)} ms).`;
       ui.run.disabled = ui.exportCleaned.disabled = false;
-      view?.setCloud(cloud.positions, colors);
+      const stride = view?.setCloud(cloud.positions, colors) ?? 1;
+      if (stride > 1) ui.info.textContent += ` Drawn: 1 point in ${stride} (the analysis uses all of them).`;
       if (cleaningOn(options())) await preview();
       else ui.cleanSummary.textContent = `no cleaning: ${answer.count} points`;
       if (linked) await reproduce();

@@ -2,7 +2,8 @@
 // by makeWorker() when first needed. request() resolves with the worker's result ({ ok, ... } as
 // the bindings return it) or { ok: false, error }; cancel() terminates the worker (a wasm call
 // cannot be interrupted; the next request starts a fresh one), settling every pending request
-// with { ok: false, cancelled: true }.
+// with { ok: false, cancelled: true }. A worker whose module stopped (an error marked fatal:
+// out of memory, a trap) has closed itself; the next request starts a fresh one too.
 export function createWorkerClient(makeWorker, { onStage = () => {}, name = 'analysis' } = {}) {
   let worker = null;
   const pending = new Map();
@@ -18,8 +19,13 @@ export function createWorkerClient(makeWorker, { onStage = () => {}, name = 'ana
       if (data.type === 'stage') onStage(data.stage);
       else if (data.type === 'result') settle(data.id, { ...data.result, ms: data.ms });
       else if (data.type === 'error') {
-        if (data.id && pending.has(data.id)) settle(data.id, { ok: false, error: data.message });
-        else failAll(data.message);
+        const answered = data.id && pending.has(data.id);
+        if (answered) settle(data.id, { ok: false, error: data.message });
+        if (data.fatal) {
+          // the worker's module stopped and the worker closed: the next request starts a fresh one
+          worker = null;
+          failAll(answered ? `the ${name} worker was restarted after an earlier failure; try again` : data.message);
+        } else if (!answered) failAll(data.message);
       }
     };
   }
