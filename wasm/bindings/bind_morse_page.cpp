@@ -54,7 +54,10 @@ val cloud_positions(const PointCloud& cloud) {
 val parse_cloud(val bytes, const std::string& name) {
   std::string data;
   if (!bytes_from_js(bytes, data)) return failure("the file bytes must be a Uint8Array");
-  Result<PointCloud> parsed = parse_point_cloud(data, name);
+  CloudLimits limits;  // normals and faces are never shown: not keeping them lets larger clouds fit
+  limits.normals = false;
+  limits.faces = false;
+  Result<PointCloud> parsed = parse_point_cloud(data, name, limits);
   if (!parsed.ok()) return failure(parsed.error);
   const PointCloud& cloud = *parsed.value;
   val out = val::object();

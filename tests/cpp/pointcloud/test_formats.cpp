@@ -93,6 +93,51 @@ TEST_CASE("PLY: every encoding round-trips positions, colours, normals, labels a
   }
 }
 
+TEST_CASE("normals and PLY faces can be left out; they are still read and checked") {
+  // what the page asks for (bind_morse_page.cpp): points and colours only
+  tela::PointCloud cloud = random_cloud(200, true, true, 17);
+  cloud.faces.push_back(tela::Face{{0, 1, 2, -1}});
+  tela::CloudLimits points_only;
+  points_only.normals = false;
+  points_only.faces = false;
+  tela::PointCloud expected = cloud;
+  expected.normals.resize(0, 3);
+  for (tela::PlyEncoding encoding : {tela::PlyEncoding::ascii, tela::PlyEncoding::binary_little_endian}) {
+    CAPTURE(static_cast<int>(encoding));
+    const std::string bytes = tela::write_ply(cloud, encoding, {}, "", false);
+    const auto back = tela::parse_point_cloud(bytes, "", points_only);
+    REQUIRE_MESSAGE(back.ok(), back.error);
+    check_same(expected, *back.value, false);
+    CHECK_FALSE(back.value->has_normals());
+    CHECK(back.value->faces.empty());
+    CHECK(parse_ok(bytes).faces.size() == 1);  // kept by default
+    // a face index out of range is an error whether or not faces are kept
+    std::string bad = bytes;
+    if (encoding == tela::PlyEncoding::ascii) {
+      const std::size_t face = bad.rfind("3 0 1 2");
+      REQUIRE(face != std::string::npos);
+      bad.replace(face, 7, "3 0 1 999");
+    } else {
+      const std::int32_t index = 999;
+      std::memcpy(&bad[bad.size() - 4], &index, 4);
+    }
+    const auto rejected = tela::parse_point_cloud(bad, "", points_only);
+    REQUIRE_FALSE(rejected.ok());
+    CHECK(rejected.error.find("vertex index 999 out of range") != std::string::npos);
+  }
+  const std::string pcd =
+      "VERSION 0.7\nFIELDS x y z normal_x normal_y normal_z\nSIZE 4 4 4 4 4 4\nTYPE F F F F F F\n"
+      "COUNT 1 1 1 1 1 1\nWIDTH 2\nHEIGHT 1\nPOINTS 2\nDATA ascii\n0 0 0 0 0 1\n1 2 3 0 1 0\n";
+  CHECK(parse_ok(pcd).normals.row(1) == Eigen::RowVector3d(0, 1, 0));
+  const auto back = tela::parse_point_cloud(pcd, "", points_only);
+  REQUIRE_MESSAGE(back.ok(), back.error);
+  CHECK_FALSE(back.value->has_normals());
+  CHECK(back.value->points.row(1) == Eigen::RowVector3d(1, 2, 3));
+  std::string bad = pcd;
+  bad.replace(bad.size() - 2, 1, "x");  // text in a normal's cell
+  CHECK_FALSE(tela::parse_point_cloud(bad, "", points_only).ok());
+}
+
 TEST_CASE("PLY: other property types and orders, float colours, extra elements, indented header") {
   // int16 x, extra properties before and after, double z, colours as float in [0, 1],
   // an unrelated element before the vertices, a pentagon face (fanned into 3 triangles)

@@ -20,6 +20,11 @@ enum class CloudFormat { unknown, ply, pcd, xyz, obj };
 struct CloudLimits {
   std::int64_t max_points = 50'000'000;            // declared or counted points, NaNs included
   std::int64_t max_bytes = std::int64_t(2) << 30;  // input size (2 GiB)
+  // Whether normals and PLY faces are kept (they are read and checked either way). The page
+  // keeps neither: it never uses them, and they decide whether the largest clouds fit its
+  // 4 GB module (normals cost 24 bytes per point, a mesh's faces about 50 per face).
+  bool normals = true;
+  bool faces = true;
   // the point limit in force: max_points, but never beyond what an int index holds
   std::int64_t point_cap() const { return std::min<std::int64_t>(max_points, std::numeric_limits<int>::max()); }
 };

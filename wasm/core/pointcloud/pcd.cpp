@@ -160,7 +160,7 @@ Result<PointCloud> parse_pcd(std::string_view bytes, const CloudLimits& limits) 
                       " does not match POINTS " + std::to_string(points_declared));
   const bool organized = width > 1 && height > 1;
   const int n = static_cast<int>(points_declared);
-  const bool with_normals = map.nx >= 0 && map.ny >= 0 && map.nz >= 0;
+  const bool with_normals = limits.normals && map.nx >= 0 && map.ny >= 0 && map.nz >= 0;
 
   // the data as one value getter per (point, field, element); binary data is checked for size
   // before anything is allocated

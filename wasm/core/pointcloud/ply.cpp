@@ -298,8 +298,8 @@ Result<PointCloud> parse_ply(std::string_view bytes, const CloudLimits& limits) 
   }
   const bool colored = has[static_cast<int>(Role::red)] && has[static_cast<int>(Role::green)] &&
                        has[static_cast<int>(Role::blue)];
-  const bool with_normals = has[static_cast<int>(Role::nx)] && has[static_cast<int>(Role::ny)] &&
-                            has[static_cast<int>(Role::nz)];
+  const bool with_normals = limits.normals && has[static_cast<int>(Role::nx)] &&
+                            has[static_cast<int>(Role::ny)] && has[static_cast<int>(Role::nz)];
 
   PlyDataReader reader(bytes, lines.offset(), lines.line_number(), ascii, big_endian);
   const int n = static_cast<int>(vertices.count);
@@ -350,6 +350,7 @@ Result<PointCloud> parse_ply(std::string_view bytes, const CloudLimits& limits) 
                                                std::to_string(static_cast<long long>(count_value)) + " out of range");
           const int count = static_cast<int>(count_value);
           const bool indices = is_face && (p.name == "vertex_indices" || p.name == "vertex_index");
+          const bool keep = indices && limits.faces;
           std::vector<int> polygon;
           for (int k = 0; k < count; ++k) {
             if (!reader.read(p.type, value, describe)) return Result<PointCloud>::failure(reader.error());
@@ -358,10 +359,10 @@ Result<PointCloud> parse_ply(std::string_view bytes, const CloudLimits& limits) 
                 return Result<PointCloud>::failure("PLY data (" + describe() + "): vertex index " +
                                                    std::to_string(static_cast<long long>(value)) + " out of range [0, " +
                                                    std::to_string(n) + ")");
-              polygon.push_back(static_cast<int>(value));
+              if (keep) polygon.push_back(static_cast<int>(value));
             }
           }
-          if (indices && polygon.size() >= 3) polygons.push_back(std::move(polygon));
+          if (keep && polygon.size() >= 3) polygons.push_back(std::move(polygon));
           continue;
         }
         if (!reader.read(p.type, value, describe)) return Result<PointCloud>::failure(reader.error());

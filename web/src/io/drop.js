@@ -5,7 +5,9 @@
 import { FORMATS, sniffFormat } from './sniff.js';
 import { acceptedFormats, panelFor } from '../panels/index.js';
 
-const MAX_BYTES = 512 * 2 ** 20;
+// the same cap as the CLI's and the core parsers' (2 GiB); what fits beyond the file itself is
+// up to the worker's 4 GB module, which says so when it runs out
+const MAX_BYTES = 2 * 2 ** 30;
 
 function acceptedNow() {
   const names = ['tela scenario JSON', ...acceptedFormats().map((f) => FORMATS[f]?.label ?? f)];
@@ -53,7 +55,7 @@ async function routeFiles(app, files) {
   const collecting = { ...app, showError: (message) => { refused.push(message); app.showError(message); } };
   for (const file of files) {
     if (file.size > MAX_BYTES) {
-      collecting.showError(`“${file.name}” is ${(file.size / 2 ** 20).toFixed(0)} MB, more than tela opens (${MAX_BYTES / 2 ** 20} MB).`);
+      collecting.showError(`“${file.name}” is ${(file.size / 2 ** 20).toFixed(0)} MB, more than tela opens (2 GiB).`);
       continue;
     }
     try {

@@ -79,7 +79,8 @@ export function createCloudView(host) {
     geometry.setAttribute('position', new THREE.BufferAttribute(toThree(positions), 3));
     let material;
     if (colors) {
-      geometry.setAttribute('color', new THREE.BufferAttribute(colors, 3));
+      // 8-bit colours of a file as they are (normalized to [0, 1] by the GPU), or floats
+      geometry.setAttribute('color', new THREE.BufferAttribute(colors, 3, colors instanceof Uint8Array));
       material = new THREE.PointsMaterial({ size, vertexColors: true, transparent: opacity < 1, opacity });
     } else {
       material = new THREE.PointsMaterial({ size, color: 0x55524c, transparent: opacity < 1, opacity });

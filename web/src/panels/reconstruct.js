@@ -146,7 +146,7 @@ export const reconstructPanel = {
     });
     this.app = app;
     const ui = {};
-    let cloud = null;      // { name, positions (Float64Array), colors }
+    let cloud = null;      // { name, positions (Float64Array), colors (Uint8Array | null) }
     let cleaned = null;    // Float64Array, after cleaning (or cloud.positions when nothing is on)
     let result = null;     // the reconstruction
     let cleanedWith = null; // { options, steps } of the cleaning behind `cleaned`, or null (none)
@@ -363,8 +363,10 @@ export const reconstructPanel = {
       state.name = name;
       result = null;
       showResult(null);
-      const copy = bytes.slice();
-      const answer = await client.request({ type: 'parse', name, bytes: copy }, [copy.buffer]);
+      // the hash first: the bytes then move to the worker (transferred, not copied: a cloud
+      // of a gigabyte must not be held twice), and the caller's view of them is emptied
+      const hash = await sha256(bytes);
+      const answer = await client.request({ type: 'parse', name, bytes }, [bytes.buffer]);
       setBusy('');
       if (answer.cancelled) return;
       if (!answer.ok) {
@@ -380,9 +382,8 @@ export const reconstructPanel = {
         showError(`“${name}” holds only ${answer.count} usable point${answer.count === 1 ? '' : 's'}; a reconstruction needs many more.`);
         return;
       }
-      let colors = null;
-      if (answer.colors) colors = Float32Array.from(answer.colors, (c) => c / 255);
-      cloud = { name, positions: answer.positions, colors, sha256: await sha256(bytes), sample: fromSample };
+      const colors = answer.colors; // Uint8Array r, g, b (drawn normalized), or null
+      cloud = { name, positions: answer.positions, colors, sha256: hash, sample: fromSample };
       cleaned = cloud.positions;
       cleanedWith = null;
       state.points = answer.count;
