@@ -1,10 +1,13 @@
 // The page's pure modules under node: format sniffing (web/src/io/sniff.js), the share-link
-// codec (web/src/share/link.js) and the export writers (web/src/io/export.js).
+// codec (web/src/share/link.js), the export writers (web/src/io/export.js) and the size caps of
+// the file router (web/src/io/drop.js).
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { sniffFormat } from '../../web/src/io/sniff.js';
+import { routeFile } from '../../web/src/io/drop.js';
+import { registerPanel } from '../../web/src/panels/index.js';
 import { decodeShareHash, encodeShareHash } from '../../web/src/share/link.js';
 import { markerReplayCsv, objText, plyText, trajectoryCsv } from '../../web/src/io/export.js';
 import { edgeStrains } from '../../web/src/sim/strain.js';
@@ -195,5 +198,27 @@ describe('fit replay CSV', () => {
     assert.ok(Math.abs(Number(cells[9]) - 3) < 1e-4, cells[9]); // (0, 0, 1) against (0, 0.03, 1)
     assert.equal(lines[2], '0,0,"b,1",1,0,1,1,0,1,0');
     assert.equal(lines[4], '1,0.01,"b,1",,,,1,0,1,');
+  });
+});
+
+describe('file router', () => {
+  test('point clouds up to 2 GiB go to their panel; other files over 512 MiB get a message', async () => {
+    const opened = [];
+    registerPanel({ id: 'test-clouds', accepts: ['ply'], open: (file) => opened.push(file.name) });
+    registerPanel({ id: 'test-fit', accepts: ['optitrack-csv'], open: (file) => opened.push(file.name) });
+    const errors = [];
+    const app = { showPanel() {}, showError: (m) => errors.push(m), showNotice() {} };
+    const big = (head) => {
+      const b = new Uint8Array(512 * 2 ** 20 + 1).fill(0x20); // 512 MiB + 1 byte of spaces
+      b.set(new TextEncoder().encode(head));
+      return b;
+    };
+    const cloud = big('ply\nformat binary_little_endian 1.0\nelement vertex 1\nproperty float x\nend_header\n');
+    assert.deepEqual(await routeFile(app, 'scan.ply', cloud), { ok: true, format: 'ply' });
+    const take = big('Format Version,1.23,Take Name,t,Export Frame Rate,120\n\n,Type,Marker\n');
+    assert.equal((await routeFile(app, 'take.csv', take)).ok, false);
+    assert.deepEqual(opened, ['scan.ply']);
+    assert.equal(errors.length, 1);
+    assert.match(errors[0], /“take\.csv” \(OptiTrack Motive CSV recording\) is 512\.0 MiB, more than tela opens \(512 MiB; only point clouds may be up to 2 GiB\)/);
   });
 });

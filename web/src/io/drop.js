@@ -5,9 +5,11 @@
 import { FORMATS, sniffFormat } from './sniff.js';
 import { acceptedFormats, panelFor } from '../panels/index.js';
 
-// the same cap as the CLI's and the core parsers' (2 GiB); what fits beyond the file itself is
-// up to the worker's 4 GB module, which says so when it runs out
+// Point clouds may be as large as the CLI and the core's readers take (2 GiB; whether a cloud
+// fits beyond that is up to the Reconstruct worker's 4 GB module, which says so when it runs
+// out). Other files stay under 512 MiB, the size their panels were tried with.
 const MAX_BYTES = 2 * 2 ** 30;
+const MAX_OTHER_BYTES = 512 * 2 ** 20;
 
 function acceptedNow() {
   const names = ['tela scenario JSON', ...acceptedFormats().map((f) => FORMATS[f]?.label ?? f)];
@@ -24,6 +26,10 @@ export async function routeFile(app, name, bytes) {
   if (!found) {
     app.showError(`“${name}” is not a file tela recognises (by its content). tela opens now: ${acceptedNow()}. ` +
       'Recordings (OptiTrack, Vicon, Qualisys, C3D, mocap CSV) go to Fit, point clouds (PLY, PCD, XYZ) to Reconstruct, OBJ meshes to Classify.');
+    return { ok: false };
+  }
+  if (found.kind !== 'point-cloud' && bytes.length > MAX_OTHER_BYTES) {
+    app.showError(`“${name}” (${found.label}) is ${(bytes.length / 2 ** 20).toFixed(1)} MiB, more than tela opens (512 MiB; only point clouds may be up to 2 GiB).`);
     return { ok: false };
   }
   if (found.format === 'scenario') {
@@ -55,7 +61,7 @@ async function routeFiles(app, files) {
   const collecting = { ...app, showError: (message) => { refused.push(message); app.showError(message); } };
   for (const file of files) {
     if (file.size > MAX_BYTES) {
-      collecting.showError(`“${file.name}” is ${(file.size / 2 ** 20).toFixed(0)} MB, more than tela opens (2 GiB).`);
+      collecting.showError(`“${file.name}” is ${(file.size / 2 ** 30).toFixed(1)} GiB, more than tela opens (2 GiB for point clouds, 512 MiB for other files).`);
       continue;
     }
     try {

@@ -1,6 +1,7 @@
 // The panel registry. A panel is a module that registers
 //   { id, title, accepts: [format ids of web/src/io/sniff.js], mount(container, app),
-//     open?(file: { name, bytes, format }, app), activate?(), deactivate?(),
+//     open?(file: { name, bytes, format }, app)   (may take the bytes: Reconstruct moves
+//                                                them to its worker), activate?(), deactivate?(),
 //     shareState?() -> { state, note } | null   what a share link made on this panel carries to
 //                                                redo its result (never uploaded data); note: a
 //                                                phrase for the notice, e.g. "the sample cloud, …"
