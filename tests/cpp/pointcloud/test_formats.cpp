@@ -187,6 +187,25 @@ TEST_CASE("PLY: other property types and orders, float colours, extra elements, 
   CHECK(big.points.row(1) == Eigen::RowVector3d(0.125, 1e6, 0));
   CHECK(big.colors[0] == std::array<std::uint8_t, 3>{10, 20, 30});
   CHECK(big.colors[1] == std::array<std::uint8_t, 3>{255, 0, 128});
+
+  // binary vertices with a list among their properties have no fixed record size: they are
+  // read value by value (fixed-size records are read at their offsets), to the same result
+  std::string listed = "ply\nformat binary_big_endian 1.0\nelement vertex 2\nproperty float x\n"
+                       "property list uchar int16 extra\nproperty float y\nproperty float z\nend_header\n";
+  append_be_float(listed, 1.0f);
+  listed += std::string("\x02\x00\x07\x00\x08", 5);
+  append_be_float(listed, -2.5f); append_be_float(listed, 3.25f);
+  append_be_float(listed, 0.125f);
+  listed += std::string("\x00", 1);
+  append_be_float(listed, 1e6f); append_be_float(listed, -0.0f);
+  const tela::PointCloud with_list = parse_ok(listed, "scan.ply");
+  REQUIRE(with_list.point_count() == 2);
+  CHECK(with_list.points.row(0) == Eigen::RowVector3d(1, -2.5, 3.25));
+  CHECK(with_list.points.row(1) == Eigen::RowVector3d(0.125, 1e6, 0));
+  // a fixed-size vertex record cut short still names the vertex and property it stopped at
+  const auto cut = tela::parse_point_cloud(be.substr(0, be.size() - 4), "scan.ply");
+  REQUIRE_FALSE(cut.ok());
+  CHECK_MESSAGE(cut.error.find("vertex 1") != std::string::npos, cut.error);
 }
 
 TEST_CASE("PLY: CRLF header before binary data, byte-order mark, obj_info") {
