@@ -434,14 +434,14 @@ Result<PointCloud> parse_ply(std::string_view bytes, const CloudLimits& limits) 
       }
     }
   }
-  // drop non-finite vertices (faces through them go too)
+  // drop non-finite vertices (faces through them go too); the usual cloud has none and is
+  // kept as read, without an index list of every point
   std::vector<bool> finite(n);
-  for (int i = 0; i < n; ++i) finite[i] = cloud.points.row(i).allFinite();
-  const std::vector<int> kept = indices_where(finite);
-  if (static_cast<int>(kept.size()) != n) {
-    const std::int64_t dropped = n - static_cast<std::int64_t>(kept.size());
-    cloud = select_points(cloud, kept);
-    cloud.dropped_non_finite = dropped;
+  int finite_count = 0;
+  for (int i = 0; i < n; ++i) finite_count += (finite[i] = cloud.points.row(i).allFinite());
+  if (finite_count != n) {
+    cloud = select_points(cloud, indices_where(finite));
+    cloud.dropped_non_finite = n - finite_count;
   }
   return Result<PointCloud>::success(std::move(cloud));
 }

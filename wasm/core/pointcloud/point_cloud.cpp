@@ -1,5 +1,7 @@
 #include "pointcloud/point_cloud.h"
 
+#include <algorithm>
+
 namespace tela {
 
 PointCloud select_points(const PointCloud& cloud, const std::vector<int>& indices) {
@@ -42,6 +44,7 @@ PointCloud select_points(const PointCloud& cloud, const std::vector<int>& indice
 
 std::vector<int> indices_where(const std::vector<bool>& keep) {
   std::vector<int> indices;
+  indices.reserve(static_cast<std::size_t>(std::count(keep.begin(), keep.end(), true)));
   for (std::size_t i = 0; i < keep.size(); ++i)
     if (keep[i]) indices.push_back(static_cast<int>(i));
   return indices;

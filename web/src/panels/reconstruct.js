@@ -329,7 +329,9 @@ export const reconstructPanel = {
       }
       if (o.crop && !(o.crop.min.length === 3 && o.crop.max.length === 3 && [...o.crop.min, ...o.crop.max].every(Number.isFinite)))
         return unusable('crop: min and max need three numbers each (x, y, z in metres)');
-      const answer = await client.request({ type: 'clean', positions: cloud.positions.slice(), options: o });
+      // posted without a transfer list, so the message is a copy and the panel keeps its own
+      // (a .slice() here would copy a large cloud twice, on the main thread)
+      const answer = await client.request({ type: 'clean', positions: cloud.positions, options: o });
       setBusy('');
       if (token !== previewToken || answer.cancelled) return false;
       if (!answer.ok) {
@@ -471,7 +473,7 @@ export const reconstructPanel = {
       setStatus('reconstructing');
       ui.run.disabled = true;
       ui.progress.removeAttribute('value');
-      const answer = await client.request({ type: 'reconstruct', positions: cleaned.slice(), options: o });
+      const answer = await client.request({ type: 'reconstruct', positions: cleaned, options: o }); // a copy, as above
       setBusy('');
       ui.run.disabled = !cloud;
       if (answer.cancelled) return;
