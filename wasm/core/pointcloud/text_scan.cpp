@@ -51,9 +51,11 @@ void split_tokens(std::string_view text, std::vector<std::string_view>& tokens, 
 }
 
 std::string_view trim(std::string_view text) {
+  // the blanks of split_tokens and the line ends: a line trim() leaves non-empty has a token
+  auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n'; };
   std::size_t b = 0, e = text.size();
-  while (b < e && (text[b] == ' ' || text[b] == '\t' || text[b] == '\r' || text[b] == '\n')) ++b;
-  while (e > b && (text[e - 1] == ' ' || text[e - 1] == '\t' || text[e - 1] == '\r' || text[e - 1] == '\n')) --e;
+  while (b < e && is_space(text[b])) ++b;
+  while (e > b && is_space(text[e - 1])) --e;
   return text.substr(b, e - b);
 }
 

@@ -35,6 +35,8 @@ class LineScanner {
 // semicolon, splits on those instead (each field trimmed, empty fields kept).
 void split_tokens(std::string_view text, std::vector<std::string_view>& tokens, bool with_punctuation);
 
+// Without leading and trailing spaces, tabs, vertical tabs, form feeds and line ends (the
+// blanks of split_tokens: a non-empty trimmed line splits into at least one token).
 std::string_view trim(std::string_view text);
 
 bool parse_double_token(std::string_view token, double& value);
