@@ -251,6 +251,12 @@ TEST_CASE("broken input gives located errors, never a crash") {
   CHECK(contains(parse_error("a,b,c\n1,2,3\n"), "line 1, column 1"));
   // a number cell in the Qualisys header
   CHECK(contains(parse_error("NO_OF_FRAMES\tmany\nFREQUENCY\t100\nMARKER_NAMES\ta\n1\t2\t3\n"), "line 1, column 2"));
+  // counts beyond any integer or with a fraction (the conversion of 2e75 to int was undefined:
+  // it became INT_MIN and the message said NO_OF_MARKERS was negative; found by libFuzzer)
+  CHECK(contains(parse_error("NO_OF_MARKERS\t2e75\nFREQUENCY\t100\nMARKER_NAMES\ta\n1\t2\t3\n"),
+                 "line 1, column 2: NO_OF_MARKERS must be a whole number, found '2e75'"));
+  CHECK(contains(parse_error("NO_OF_FRAMES\t2.5\nFREQUENCY\t100\nMARKER_NAMES\ta\n1\t2\t3\n"),
+                 "NO_OF_FRAMES must be a whole number, found '2.5'"));
 }
 
 TEST_CASE("names in a Windows code page are read as Windows-1252, with a warning; UTF-8 is kept") {

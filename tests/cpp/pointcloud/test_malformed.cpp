@@ -56,6 +56,13 @@ TEST_CASE("malformed PLY: located errors") {
   CHECK(contains(parse_error("ply\nformat ascii 1.0\nelement vertex 1\nproperty float x\nproperty float y\nproperty float z\n"
                              "element face 1\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n3 0 1 2\n"),
                  "vertex index 1 out of range [0, 1)"));
+  // float indices beyond any integer, or NaN, are reported as read (casting them to an integer
+  // for the message was undefined behaviour; found by libFuzzer)
+  const std::string float_faces = "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
+                                  "property float z\nelement face 1\nproperty list uchar double vertex_indices\nend_header\n"
+                                  "0 0 0\n1 0 0\n0 1 0\n";
+  CHECK(contains(parse_error(float_faces + "3 0 1 1e300\n"), "vertex index 1.0000000000000001e+300 out of range [0, 3)"));
+  CHECK(contains(parse_error(float_faces + "3 0 nan 2\n"), "vertex index nan out of range [0, 3)"));
   // an element of no properties and an absurd count is empty, not an endless loop
   const auto empty_element = tela::parse_point_cloud(
       "ply\nformat ascii 1.0\nelement nothing 1000000000000000000\nelement vertex 1\nproperty float x\n"

@@ -19,6 +19,12 @@ bool is_header_key(const std::string& cell) {
   return std::isupper(static_cast<unsigned char>(cell[0]));
 }
 
+// a declared count: a whole number in [0, max] (a double beyond the integer range would make
+// the conversion undefined; natively and in WebAssembly it gave INT_MIN)
+bool is_count(double number, double max) { return number >= 0 && number <= max && number == std::floor(number); }
+constexpr double kMaxDeclaredFrames = 1e12;
+constexpr double kMaxDeclaredMarkers = 1e6;
+
 }  // namespace
 
 Result<Recording> parse_qualisys_tsv(std::string_view bytes) {
@@ -47,11 +53,11 @@ Result<Recording> parse_qualisys_tsv(std::string_view bytes) {
         return R::failure(location(line.number, 2) + "FREQUENCY must be a positive number, found '" + value + "'");
       rec.rate = number;
     } else if (key == "NO_OF_FRAMES") {
-      if (!parse_number(value, number) || number < 0)
+      if (!parse_number(value, number) || !is_count(number, kMaxDeclaredFrames))
         return R::failure(location(line.number, 2) + "NO_OF_FRAMES must be a whole number, found '" + value + "'");
       declared_frames = static_cast<long>(number);
     } else if (key == "NO_OF_MARKERS") {
-      if (!parse_number(value, number) || number < 0)
+      if (!parse_number(value, number) || !is_count(number, kMaxDeclaredMarkers))
         return R::failure(location(line.number, 2) + "NO_OF_MARKERS must be a whole number, found '" + value + "'");
       declared_markers = static_cast<int>(number);
     } else if (key == "MARKER_NAMES") {

@@ -16,6 +16,14 @@ namespace tela {
 
 namespace {
 
+// a vertex index from the file for a message: any double (a float index may be huge or NaN,
+// where a cast to an integer is undefined; it printed -9223372036854775808)
+std::string format_index(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof(buffer), "%.17g", value);
+  return buffer;
+}
+
 struct PlyProperty {
   std::string name;
   ScalarType type = ScalarType::float32;
@@ -399,7 +407,7 @@ Result<PointCloud> parse_ply(std::string_view bytes, const CloudLimits& limits) 
             if (indices) {
               if (!(value >= 0 && value < n))
                 return Result<PointCloud>::failure("PLY data (" + describe() + "): vertex index " +
-                                                   std::to_string(static_cast<long long>(value)) + " out of range [0, " +
+                                                   format_index(value) + " out of range [0, " +
                                                    std::to_string(n) + ")");
               if (keep) polygon.push_back(static_cast<int>(value));
             }
