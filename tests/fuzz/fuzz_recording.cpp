@@ -1,8 +1,9 @@
-// libFuzzer target: bytes -> parse_recording (every format, sniffed) -> marker grid -> the
-// simulation mesh of a fit. Whatever the bytes, each stage returns a value or a message;
-// nothing may crash, hang or trip the sanitizers. Build and run: scripts/fuzz.sh recording.
-#include "mocap/marker_cloth.h"
-#include "mocap/marker_grid.h"
+// libFuzzer target: bytes -> parse_recording (every format, sniffed) -> the fit problem (up
+// axis, marker grid, simulation mesh, held-corner tracks, resampled targets, initial
+// projection) -> one short simulation with its error metrics. Whatever the bytes, each stage
+// returns a value or a message; nothing may crash, hang or trip the sanitizers.
+// Build and run: scripts/fuzz.sh recording.
+#include "fit/fit_problem.h"
 #include "mocap/parse_recording.h"
 
 #include <cstddef>
@@ -11,11 +12,13 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);
-  const auto recording = tela::parse_recording(bytes);
+  auto recording = tela::parse_recording(bytes);
   if (!recording.ok()) return 0;
   if (recording.value->point_count() > 400 || recording.value->frame_count() > 20000) return 0;
-  const auto grid = tela::detect_marker_grid(*recording.value);
-  if (!grid.ok()) return 0;
-  tela::build_marker_cloth(*recording.value, *grid.value);
+  tela::FitProblemOptions options;
+  if (recording.value->duration() > 0.2) options.duration = 0.2;  // keep each input fast
+  const auto problem = tela::make_fit_problem(std::move(*recording.value), options);
+  if (!problem.ok() || problem.value->cloth.mesh.node_count() > 400) return 0;
+  tela::evaluate(*problem.value, 0.5, 2.0, tela::Window{});
   return 0;
 }

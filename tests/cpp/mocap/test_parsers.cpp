@@ -257,6 +257,22 @@ TEST_CASE("broken input gives located errors, never a crash") {
                  "line 1, column 2: NO_OF_MARKERS must be a whole number, found '2e75'"));
   CHECK(contains(parse_error("NO_OF_FRAMES\t2.5\nFREQUENCY\t100\nMARKER_NAMES\ta\n1\t2\t3\n"),
                  "NO_OF_FRAMES must be a whole number, found '2.5'"));
+  // frame numbers beyond what a long holds (7.8e117 was cast to long: undefined; found by
+  // libFuzzer), in the Motive and plain CSV readers
+  CHECK(contains(parse_error(std::string(kMotiveHeader) + "0,0,1,2,3,4,5,6\n7.8e117,0.008,1,2,3,4,5,6\n"),
+                 "line 9, column 1: frame number '7.8e117' is not a whole number (of at most 2^53)"));
+  CHECK(contains(parse_error("frame,time,marker,x,y,z\n0,0,a,1,2,3\n-1e300,0.01,a,1,2,3\n"),
+                 "line 3, column 1: frame number '-1e300' is not a whole number (of at most 2^53)"));
+  // a declared frame count beyond any integer is compared as a number (a warning, not a cast)
+  std::string huge_total = std::string(kMotiveHeader) + "0,0,1,2,3,4,5,6\n";
+  huge_total.replace(huge_total.find("Total Exported Frames,3"), 23, "Total Exported Frames,1e300");
+  const tela::Recording announced = parse_ok(huge_total);
+  REQUIRE(announced.warnings.size() >= 1);
+  CHECK(contains(announced.warnings.back(), "the header announces 1e300 exported frames, the file has 1"));
+  // unit guess from magnitudes of any size (the warning cast the largest to long)
+  const tela::Recording guessed = parse_ok("time,a_x,a_y,a_z\n0,1,2,3e200\n0.01,1,2,3\n");
+  CHECK(guessed.units == "mm");
+  CHECK(contains(guessed.warnings.front(), "values up to 3e+200 read as millimetres"));
 }
 
 TEST_CASE("names in a Windows code page are read as Windows-1252, with a warning; UTF-8 is kept") {

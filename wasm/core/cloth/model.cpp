@@ -44,6 +44,22 @@ Result<std::shared_ptr<const ClothModel>> build_model(const Mesh& mesh, const Ma
   const int n = mesh.node_count();
   if (n < 3 || mesh.faces.empty()) return R::failure("mesh: needs at least one face");
   if (!mesh.positions.allFinite()) return R::failure("mesh: node positions must be finite");
+  // every face must be a proper element at rest: the constraint scales are rest lengths and
+  // metric values, which a collapsed edge or a flat face makes zero (the projection would
+  // then divide by zero)
+  const std::vector<double> face_area = face_areas(mesh, mesh.positions);
+  for (int f = 0; f < mesh.face_count(); ++f) {
+    const Face& face = mesh.faces[f];
+    const std::string name = "mesh: face " + std::to_string(f) + " ";
+    for (int a = 0; a < face.size(); ++a) {
+      const int i = face.v[a], j = face.v[(a + 1) % face.size()];
+      if (mesh.positions.row(i) == mesh.positions.row(j))
+        return R::failure(name + "has nodes " + std::to_string(i) + " and " + std::to_string(j) +
+                          " at the same position (every edge needs a length at rest)");
+    }
+    if (!(face_area[f] > 0))
+      return R::failure(name + "has zero area at rest (its nodes lie on one line)");
+  }
 
   auto model = std::make_shared<ClothModel>();
   model->rest_positions = mesh.positions;
@@ -76,6 +92,12 @@ Result<std::shared_ptr<const ClothModel>> build_model(const Mesh& mesh, const Ma
     for (int s = all.support_start[r]; s < all.support_start[r + 1]; ++s)
       if (!model->controlled[all.support[s]]) keep[r] = 1;
   model->constraints = select_rows(all, keep);
+  for (int r = 0; r < model->constraints.rows(); ++r) {
+    const double scale = model->constraints.scale[r];
+    if (!(scale > 0 && std::isfinite(scale)))
+      return R::failure("mesh: the rest shape around node " + std::to_string(model->constraints.node[r]) +
+                        " is degenerate (its faces have no extent in one direction of the parameter plane)");
+  }
 
   if (material.shear > 0) {
     ConstraintOptions shear_options;

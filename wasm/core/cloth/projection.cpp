@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace tela {
 
@@ -83,6 +84,9 @@ bool Projector::factorize() {
   // still fail, the shift grows tenfold (at most to 10 mean diag(A)).
   ++stats.factorizations;
   const double diagonal_mean = system_.diagonal().mean();
+  // a mean that is not a positive number (an infinite or NaN row of a degenerate or exploding
+  // mesh, or zero) would never let the loop end: 0 * 10 and inf * 10 stay where they are
+  if (!(diagonal_mean > 0 && diagonal_mean < std::numeric_limits<double>::infinity())) return false;
   shift_ = kShift * diagonal_mean;
   while (!factor_.factorize(system_, shift_)) {
     shift_ *= 10;

@@ -13,8 +13,8 @@ std::string check_cell_count(const TextLine& line, std::size_t cells, std::size_
 
 std::string append_frame(const TextLine& line, Recording& rec) {
   double frame = 0;
-  if (!parse_number(line.cells[0], frame) || frame != std::floor(frame))
-    return location(line.number, 1) + "frame number '" + line.cells[0] + "' is not a whole number";
+  if (!parse_number(line.cells[0], frame) || !is_whole_number(frame))
+    return location(line.number, 1) + "frame number '" + line.cells[0] + "' is not a whole number (of at most 2^53)";
   if (!rec.frame_numbers.empty() && static_cast<long>(frame) <= rec.frame_numbers.back())
     return location(line.number, 1) + "frame numbers must increase (" + line.cells[0] + " after " +
            std::to_string(rec.frame_numbers.back()) + ")";

@@ -145,7 +145,7 @@ Result<Recording> parse_motive_csv(std::string_view bytes) {
   const auto total = keys.find("total exported frames");
   double declared = 0;
   if (total != keys.end() && parse_number(total->second.first, declared) &&
-      static_cast<long>(declared) != static_cast<long>(rows.size()))
+      declared != static_cast<double>(rows.size()))
     rec.warnings.push_back("the header announces " + total->second.first + " exported frames, the file has " +
                            std::to_string(rows.size()));
   return R::success(std::move(rec));

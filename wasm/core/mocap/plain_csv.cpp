@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <map>
 
@@ -13,6 +14,15 @@ namespace tela {
 namespace {
 
 using R = Result<Recording>;
+
+// a coordinate's size for the units warning: "1234" below a million, else "1.2e+117" (the
+// value may be any finite double; an integer cast beyond long is undefined behaviour)
+std::string format_magnitude(double value) {
+  char buffer[32];
+  if (value < 1e6) std::snprintf(buffer, sizeof(buffer), "%.0f", std::floor(value));
+  else std::snprintf(buffer, sizeof(buffer), "%.2g", value);
+  return buffer;
+}
 
 struct Column {
   std::string name;  // lower case, unit suffix removed
@@ -168,9 +178,9 @@ Result<Recording> parse_plain_csv(std::string_view bytes) {
     if (frame_col >= 0) {
       error = number(line, frame_col, row_key[k], empty);
       if (!error.empty()) return R::failure(error);
-      if (empty || row_key[k] != std::floor(row_key[k]))
+      if (empty || !is_whole_number(row_key[k]))
         return R::failure(location(line.number, frame_col + 1) + "frame number '" + line.cells[frame_col] +
-                          "' is not a whole number");
+                          "' is not a whole number (of at most 2^53)");
     }
     frame_of.emplace(row_key[k], 0);
   }
@@ -240,7 +250,7 @@ Result<Recording> parse_plain_csv(std::string_view bytes) {
     rec.units = largest > 20 ? "mm" : "m";
     rec.units_declared = false;
     rec.warnings.push_back(std::string("no units declared; ") +
-                           (largest > 20 ? "values up to " + std::to_string(static_cast<long>(largest)) +
+                           (largest > 20 ? "values up to " + format_magnitude(largest) +
                                                " read as millimetres"
                                          : "values read as metres"));
   } else {

@@ -471,7 +471,7 @@ bool ActiveSetSolver::mask(int k) {
   mask_factor_.row(m).head(m) = h.transpose();
   mask_factor_(m, m) = eta;
   bordered_masked_.conservativeResize(m + 1, q);
-  bordered_masked_.row(m) = kappa.transpose();
+  if (q > 0) bordered_masked_.row(m) = kappa.transpose();  // (no row view of an empty matrix: null + offset)
   rank_one_update(schur_factor_, kappa);
   masked_.push_back(k);
   is_masked_[k] = 1;
