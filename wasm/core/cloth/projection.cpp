@@ -85,7 +85,8 @@ bool Projector::factorize() {
   ++stats.factorizations;
   const double diagonal_mean = system_.diagonal().mean();
   // a mean that is not a positive number (an infinite or NaN row of a degenerate or exploding
-  // mesh, or zero) would never let the loop end: 0 * 10 and inf * 10 stay where they are
+  // mesh, or zero) would never let the loop below end: 0 * 10 and inf * 10 stay where they
+  // are, and NaN is never above the cap
   if (!(diagonal_mean > 0 && diagonal_mean < std::numeric_limits<double>::infinity())) return false;
   shift_ = kShift * diagonal_mean;
   while (!factor_.factorize(system_, shift_)) {
