@@ -19,6 +19,10 @@ out=build-fuzz
 flags=(-std=c++17 -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
        -DEIGEN_MPL2_ONLY -DJSON_NOEXCEPTION -DEIGEN_DONT_VECTORIZE -Iwasm/core -isystem /usr/include/eigen3)
 mkdir -p "$out/obj" "$out/corpus/$target" "$out/crashes/$target"
+# a changed header may change any object: then every source is compiled again
+if [ ! -f "$out/obj/.built" ] || [ -n "$(find wasm/core -name '*.h' -newer "$out/obj/.built" | head -n 1)" ]; then
+  rm -f "$out"/obj/*.o
+fi
 objects=()
 for source in $(find wasm/core -name '*.cpp' | sort); do
   object="$out/obj/$(echo "${source#wasm/core/}" | tr / _ | sed 's/\.cpp$/.o/')"
@@ -29,6 +33,7 @@ for source in $(find wasm/core -name '*.cpp' | sort); do
   clang++ "${flags[@]}" -fsanitize=fuzzer-no-link -c "$source" -o "$object" &
 done
 while [ "$(jobs -rp | wc -l)" -gt 0 ]; do wait -n; done
+touch "$out/obj/.built"
 clang++ "${flags[@]}" -fsanitize=fuzzer "tests/fuzz/fuzz_$target.cpp" "${objects[@]}" -o "$out/fuzz_$target"
 # -rss_limit_mb: the targets cap the sizes they go on with; -timeout: one input, seconds
 exec "$out/fuzz_$target" "$out/corpus/$target" "$@" -max_total_time="$seconds" -timeout=20 \
