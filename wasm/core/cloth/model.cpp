@@ -92,12 +92,6 @@ Result<std::shared_ptr<const ClothModel>> build_model(const Mesh& mesh, const Ma
     for (int s = all.support_start[r]; s < all.support_start[r + 1]; ++s)
       if (!model->controlled[all.support[s]]) keep[r] = 1;
   model->constraints = select_rows(all, keep);
-  for (int r = 0; r < model->constraints.rows(); ++r) {
-    const double scale = model->constraints.scale[r];
-    if (!(scale > 0 && std::isfinite(scale)))
-      return R::failure("mesh: the rest shape around node " + std::to_string(model->constraints.node[r]) +
-                        " is degenerate (its faces have no extent in one direction of the parameter plane)");
-  }
 
   if (material.shear > 0) {
     ConstraintOptions shear_options;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 namespace tela {
 
@@ -81,17 +80,15 @@ bool Projector::factorize() {
   // than in-plane freedoms, MATH.md §8); the shift bounds the step in those directions and
   // keeps the factorization a good preconditioner over many later solves. It changes the
   // path of the iteration, never the constraints it converges to. Should the factorization
-  // still fail, the shift grows tenfold (at most to 10 mean diag(A)).
+  // still fail, the shift grows tenfold, at most kShiftIncreases times (to 10 mean diag(A)).
+  // A counted loop: a shift compared with a cap never ended when the mean was NaN (a
+  // degenerate mesh, before build_model refused them), 0 or infinite.
   ++stats.factorizations;
-  const double diagonal_mean = system_.diagonal().mean();
-  // a mean that is not a positive number (an infinite or NaN row of a degenerate or exploding
-  // mesh, or zero) would never let the loop below end: 0 * 10 and inf * 10 stay where they
-  // are, and NaN is never above the cap
-  if (!(diagonal_mean > 0 && diagonal_mean < std::numeric_limits<double>::infinity())) return false;
-  shift_ = kShift * diagonal_mean;
-  while (!factor_.factorize(system_, shift_)) {
+  constexpr int kShiftIncreases = 4;
+  shift_ = kShift * system_.diagonal().mean();
+  for (int increase = 0; !factor_.factorize(system_, shift_); ++increase) {
+    if (increase == kShiftIncreases) return false;
     shift_ *= 10;
-    if (shift_ > 10 * diagonal_mean) return false;
   }
   have_factor_ = true;
   return true;

@@ -6,6 +6,13 @@
 #include <cstring>
 
 namespace tela {
+namespace {
+
+// the blanks between tokens (split_tokens) and around a line (trim, with the line ends)
+bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; }
+bool is_space(char c) { return is_blank(c) || c == '\r' || c == '\n'; }
+
+}  // namespace
 
 bool LineScanner::next(TextLine& line) {
   if (offset_ >= bytes_.size()) return false;
@@ -38,7 +45,6 @@ void split_tokens(std::string_view text, std::vector<std::string_view>& tokens, 
     }
     return;
   }
-  auto is_blank = [](char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f'; };
   std::size_t i = 0;
   while (i < n) {
     while (i < n && is_blank(text[i])) ++i;
@@ -51,8 +57,7 @@ void split_tokens(std::string_view text, std::vector<std::string_view>& tokens, 
 }
 
 std::string_view trim(std::string_view text) {
-  // the blanks of split_tokens and the line ends: a line trim() leaves non-empty has a token
-  auto is_space = [](char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r' || c == '\n'; };
+  // the blanks of split_tokens too: a line trim() leaves non-empty has a token
   std::size_t b = 0, e = text.size();
   while (b < e && is_space(text[b])) ++b;
   while (e > b && is_space(text[e - 1])) --e;
