@@ -108,6 +108,14 @@ describe('reconstructCloud (wasm)', () => {
     assert.equal(badDirection.ok, false);
     const notArray = tela.reconstructCloud('points', {});
     assert.equal(notArray.ok, false);
+    // seeds and node counts a C++ cast could not hold (NaN, Infinity, 1e30) are refused, not cast
+    for (const seed of [NaN, Infinity, 1e30, -1, 2.5, '3']) {
+      const bad = tela.reconstructCloud(torusCloud(100), { seed });
+      assert.equal(bad.ok, false, String(seed));
+      assert.match(bad.error, /options\.seed must be a whole number from 0 to 2\^53/);
+    }
+    for (const resampleNodes of [NaN, Infinity, -1, 201])
+      assert.match(tela.reconstructCloud(torusCloud(100), { resampleNodes }).error, /options\.resampleNodes/);
     // the module still works afterwards
     assert.equal(tela.reconstructCloud(torusCloud(500), { seed: 3 }).ok, true);
   });

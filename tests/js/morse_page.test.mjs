@@ -88,6 +88,7 @@ describe('Reconstruct panel bindings', () => {
     assert.match(tela.cleanCloud(cloud, { voxel: 1e-300 }).error, /voxel: 1e-300 m is too small/);
     assert.match(tela.cleanCloud(cloud, { outlierK: 'x' }).error, /outlierK/);
     assert.match(tela.cleanCloud(cloud, { planes: 11 }).error, /planes/);
+    for (const seed of [NaN, 1e30, -1, 0.5]) assert.match(tela.cleanCloud(cloud, { seed }).error, /seed must be a whole number/);
     assert.match(tela.cleanCloud(cloud, { crop: { min: [0, 0], max: [1, 1, 1] } }).error, /crop\.min/);
     assert.match(tela.cleanCloud([1, 2, 3], {}).error, /Float/);
     assert.match(tela.cleanCloud(new Float64Array(4), {}).error, /multiple of 3/);

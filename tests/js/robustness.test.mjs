@@ -216,3 +216,110 @@ describe('malformed input never aborts the module', () => {
     console.log(`OBJ states: ${classified} classified, ${refused} refused; databases: ${usable} usable, ${rejected} rejected`);
   });
 });
+
+// Options and settings as the page passes them (JSON text or objects), with values a C++ cast
+// or nlohmann's typed getters could trip on: every call answers or refuses, never aborts the
+// module (under JSON_NOEXCEPTION a type error in a getter is an abort).
+describe('odd options never abort the module', () => {
+  // raw JSON values: 1e400 parses as infinity, 2^64 and -2^63-1 overflow 64-bit integers
+  const RAW = ['null', 'true', '0', '-1', '2.5', '1e30', '-1e30', '1e400', '-1e400', '1e-400', '18446744073709551616',
+    '-9223372036854775809', '9007199254740993', '"x"', '""', '"half"', '[]', '[1]', '[1, 2, 3]', '[-1, 1e400]',
+    '["a", "b"]', '{}', '{"a": 1}', JSON.stringify('m'.repeat(2000))];
+  const VALUES = [NaN, Infinity, -Infinity, -1, 0, 0.01, 0.5, 1, 2.5, 3, 32, 1e30, -1e30, 2 ** 53, 'x', '', null, true, [], [1, 2, 3],
+    [NaN, NaN, NaN], {}, { min: [0, 0, 0], max: [1, 1, 1] }, { min: [NaN, 0, 0], max: [Infinity, 1, 1] }];
+  const pick = (next, list) => list[Math.floor(next() * list.length)];
+  // a JSON object of 1-4 of `keys`, each with a random raw value
+  const jsonObject = (next, keys) => {
+    const entries = [];
+    for (let k = 1 + Math.floor(next() * 4); k > 0; k--) entries.push(`${JSON.stringify(pick(next, keys))}: ${pick(next, RAW)}`);
+    return `{${entries.join(', ')}}`;
+  };
+  const objectOf = (next, keys) => {
+    const o = {};
+    for (let k = 1 + Math.floor(next() * 2); k > 0; k--) o[pick(next, keys)] = pick(next, VALUES);
+    return o;
+  };
+
+  test('the Fit panel: FitPageJob options, plan settings, evaluate and tell', () => {
+    // the sample's header and its first 40 frames (0.4 s: each evaluation is short)
+    const lines = readFileSync(join(root, 'public/samples/a3-shake-synthetic.csv'), 'utf8').split('\n');
+    const bytes = new TextEncoder().encode(lines.slice(0, 47).join('\n') + '\n');
+    const OPTIONS = ['format', 'units', 'up', 'scene', 'scenario', 'rho', 'kappa', 'dt', 'cols', 'rows', 'order', 'held',
+      'exclude', 'refine', 'width', 'height', 'duration', 'held_smoothing', 'taut_tolerance'];
+    const SETTINGS = ['grid', 'refine_evaluations', 'split', 'repetition', 'start', 'mu_grid', 'mu_max'];
+    const POINT = ['delta_over_rho', 'alpha_over_rho', 'mu', 'mean_error_cm', 'mean_sd_cm', 'frames', 'ok', 'message'];
+    const next = random(7);
+    let planned = 0, refused = 0;
+    for (let t = 0; t < 60; t++) {
+      // odd options are nearly always refused: most runs read the file as it is, so that the
+      // settings and the evaluations meet a planned fit
+      const job = new tela.FitPageJob(bytes, t % 3 ? '{}' : t % 2 ? jsonObject(next, OPTIONS) : pick(next, RAW));
+      if (!job.ok()) {
+        assert.ok(job.error().length > 0);
+        ++refused;
+        job.delete();
+        continue;
+      }
+      ++planned;
+      assert.doesNotThrow(() => JSON.parse(job.plan(t % 3 ? jsonObject(next, SETTINGS) : pick(next, RAW))));
+      const asked = JSON.parse(job.ask(2));
+      assert.ok(Array.isArray(asked.points));
+      const points = `[${jsonObject(next, POINT.slice(0, 3))}]`;
+      assert.ok(Array.isArray(JSON.parse(job.evaluate(t % 2 ? points : pick(next, RAW)))));
+      const told = job.tell(`[${jsonObject(next, POINT)}, ${pick(next, RAW)}]`);
+      assert.ok(told.startsWith('error: ') || JSON.parse(told));
+      assert.doesNotThrow(() => JSON.parse(job.finish(true)));
+      job.delete();
+    }
+    assert.ok(planned > 0 && refused > 0, `${planned} planned, ${refused} refused`);
+    console.log(`fit options: ${planned} planned, ${refused} refused`);
+  });
+
+  test('the Reconstruct panel: cleanCloud and reconstructCloud options', () => {
+    const cloud = [];
+    for (let i = 0; i < 20; i++) for (let j = 0; j < 20; j++) cloud.push(i / 19, j / 19, 0.1 * Math.sin(3 * i / 19) * Math.cos(2 * j / 19));
+    const positions = Float64Array.from(cloud);
+    const CLEAN = ['voxel', 'outlierK', 'outlierRatio', 'planes', 'planeThreshold', 'seed', 'crop'];
+    const MORSE = ['direction', 'seed', 'levels', 'resampleNodes'];
+    const next = random(8);
+    let answered = 0, refused = 0;
+    for (let t = 0; t < 150; t++) {
+      const r = t % 2 ? tela.cleanCloud(positions, objectOf(next, CLEAN)) : tela.reconstructCloud(positions, objectOf(next, MORSE));
+      if (r.ok) ++answered;
+      else {
+        assert.equal(typeof r.error, 'string');
+        assert.ok(r.error.length > 0);
+        ++refused;
+      }
+    }
+    assert.ok(answered > 0 && refused > 0, `${answered} answered, ${refused} refused`);
+    console.log(`cloud options: ${answered} answered, ${refused} refused`);
+  });
+
+  test('the Classify panel: dGLI settings and k', () => {
+    const boundary = [];
+    for (let k = 0; k < 40; k++) {
+      const a = (2 * Math.PI * k) / 40;
+      boundary.push(Math.cos(a), Math.sin(a), 0.1 * Math.sin(3 * a));
+    }
+    const points = Float64Array.from(boundary);
+    const classifier = new tela.DgliClassifier(readFileSync(join(root, 'public/dgli/database.json'), 'utf8'));
+    assert.ok(classifier.ok(), classifier.error());
+    const next = random(9);
+    const ints = [-2147483648, -1, 0, 1, 2, 3, 1000, 2147483647];
+    let answered = 0, refused = 0;
+    for (let t = 0; t < 60; t++) {
+      const r = t % 2
+        ? tela.dgliOfBoundary(points, pick(next, ints), pick(next, ['spread', 'first_half', '', 'x']), next() < 0.5)
+        : classifier.classifyBoundary(points, pick(next, ints));
+      if (r.ok) ++answered;
+      else {
+        assert.ok(r.error.length > 0);
+        ++refused;
+      }
+    }
+    classifier.delete();
+    assert.ok(answered > 0 && refused > 0, `${answered} answered, ${refused} refused`);
+    console.log(`dGLI settings: ${answered} answered, ${refused} refused`);
+  });
+});

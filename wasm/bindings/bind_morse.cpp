@@ -61,8 +61,11 @@ val reconstruct_cloud(val points, val options) {
     }
     const val seed = options["seed"];
     if (!seed.isUndefined()) {
-      if (!is_number(seed) || seed.as<double>() < 0) return failure("options.seed must be a number >= 0");
-      o.seed = static_cast<std::uint64_t>(seed.as<double>());
+      // a whole number: casting NaN, Infinity or 1e30 to an integer is undefined behaviour
+      const double x = is_number(seed) ? seed.as<double>() : -1;
+      if (!(x >= 0 && x <= 9007199254740992.0 && x == std::floor(x)))
+        return failure("options.seed must be a whole number from 0 to 2^53");
+      o.seed = static_cast<std::uint64_t>(x);
     }
     const val levels = options["levels"];
     if (!levels.isUndefined()) {
@@ -73,9 +76,9 @@ val reconstruct_cloud(val points, val options) {
     }
     const val nodes = options["resampleNodes"];
     if (!nodes.isUndefined()) {
-      if (!is_number(nodes) || nodes.as<double>() < 0 || nodes.as<double>() > 200)
-        return failure("options.resampleNodes must be a number between 0 and 200");
-      o.resample_nodes = static_cast<int>(nodes.as<double>());
+      const double x = is_number(nodes) ? nodes.as<double>() : -1;
+      if (!(x >= 0 && x <= 200)) return failure("options.resampleNodes must be a number between 0 and 200");
+      o.resample_nodes = static_cast<int>(x);
     }
   }
   Result<morse::Reconstruction> result = morse::reconstruct(cloud, o);

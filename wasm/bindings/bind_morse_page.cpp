@@ -100,7 +100,8 @@ val clean_cloud_js(val points, val options) {
     return failure("planes must be a number between 0 and 10");
   if (!number_option(options, "planeThreshold", 0.01, threshold) || threshold <= 0)
     return failure("planeThreshold must be a number > 0 (metres)");
-  if (!number_option(options, "seed", 1, seed) || seed < 0) return failure("seed must be a number >= 0");
+  if (!number_option(options, "seed", 1, seed) || !(seed >= 0 && seed <= 9007199254740992.0 && seed == std::floor(seed)))
+    return failure("seed must be a whole number from 0 to 2^53");
   CleaningOptions o;
   o.voxel = voxel;
   o.outlier_k = static_cast<int>(outlier_k);

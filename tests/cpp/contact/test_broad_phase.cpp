@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <limits>
 
 namespace {
 
@@ -43,6 +44,29 @@ TEST_CASE("uniform grid = all pairs on random boxes (one set and two sets, any c
     CHECK(tela::overlapping_pairs(a, a, true, cell) == brute_force(a, a, true));
     CHECK(tela::overlapping_pairs(a, b, false, cell) == brute_force(a, b, false));
   }
+}
+
+TEST_CASE("uniform grid: far-away boxes and boxes with NaN or infinite corners (a diverged cloth)") {
+  // before the cells were clamped, a box with a NaN low corner and a finite high one walked
+  // the cells from the cast of NaN (undefined; INT64_MIN on x86) to its high corner: a hang
+  std::mt19937_64 rng(11);
+  std::vector<tela::Aabb> a;
+  for (int i = 0; i < 60; ++i) a.push_back(random_box(rng, 1.0, 0.05));
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  a.push_back(tela::Aabb{V(nan, 0.2, 0.2), V(0.5, 0.5, 0.5)});
+  a.push_back(tela::Aabb{V(0.2, 0.2, 0.2), V(nan, nan, nan)});
+  a.push_back(tela::Aabb{V(1e300, 1e300, 1e300), V(1e300, 1e300, 1e300)});
+  a.push_back(tela::Aabb{V(-1e300, 0.3, 0.3), V(-1e300, 0.4, 0.4)});
+  a.push_back(tela::Aabb{V(1e300, 1e300, 1e300), V(1e300, 1e300, 1e300)});  // overlaps the one above
+  a.push_back(tela::Aabb{V(0.3, 0.3, 0.3), V(inf, 0.4, 0.4)});
+  std::vector<std::pair<int, int>> expected;
+  for (const auto& [i, j] : brute_force(a, a, true))
+    if (a[i].lo.allFinite() && a[i].hi.allFinite() && a[j].lo.allFinite() && a[j].hi.allFinite())
+      expected.emplace_back(i, j);
+  for (double cell : {0.01, 0.1})
+    CHECK(tela::overlapping_pairs(a, a, true, cell) == expected);
+  const std::vector<std::pair<int, int>> pairs = tela::overlapping_pairs(a, a, true, 0.01);
+  CHECK(std::find(pairs.begin(), pairs.end(), std::make_pair(62, 64)) != pairs.end());
 }
 
 TEST_CASE("uniform grid = all pairs for the swept node, triangle and edge boxes of crumpled meshes") {

@@ -120,6 +120,27 @@ TEST_CASE("a recording in the wrong length units fits, with a warning naming the
   CHECK(size_warnings(metres_as_millimetres) == 1);
 }
 
+TEST_CASE("a recording whose times span far more than 200,000 steps is refused as too long, not as too short") {
+  tela::SyntheticRecordingSpec spec;
+  spec.size = "A3";
+  spec.duration = 1;
+  tela::Result<tela::Recording> rec = tela::synthesize_recording(spec);
+  REQUIRE(rec.ok());
+  // the last frame numbered 2^53 at 100 Hz (the readers accept such frame numbers): 9e13 s,
+  // whose step count overflowed an int and read as "shorter than one simulation step"
+  tela::Recording far = *rec.value;
+  far.times.back() = 9007199254740992.0 / 100;
+  tela::Result<tela::FitProblem> problem = tela::make_fit_problem(far, tela::FitProblemOptions{});
+  REQUIRE_FALSE(problem.ok());
+  CHECK(problem.error.find("more than 200,000 simulation steps") != std::string::npos);
+  CHECK(problem.error.find("9.007e+13 s") != std::string::npos);
+  tela::Recording just_over = *rec.value;  // 200,002 steps at dt = 0.01 s
+  just_over.times.back() = 2000.02;
+  tela::Result<tela::FitProblem> over = tela::make_fit_problem(just_over, tela::FitProblemOptions{});
+  REQUIRE_FALSE(over.ok());
+  CHECK(over.error.find("spans 2000 s and needs more than 200,000") != std::string::npos);
+}
+
 TEST_CASE("a-priori formula: Table 4.6 and the MATH.md sanity example") {
   // A2 wool, V = 0.1 m^2/s^2, repetition I: delta ~ 0.087 (delta / rho ~ 0.48), alpha ~ 0.35
   const tela::APrioriEstimate e = tela::a_priori_parameters(0.42 * 0.594, 0.1, 0.1804, tela::table_4_6(1));

@@ -1,5 +1,7 @@
 #include "cloth/metrics.h"
 
+#include "geometry/grid_cell.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -22,10 +24,10 @@ double shadow_area(const Mesh& mesh, const Positions& positions,
   auto mark_triangle = [&](const Eigen::Vector2d& a, const Eigen::Vector2d& b, const Eigen::Vector2d& c) {
     const double x0 = std::min({a.x(), b.x(), c.x()}), x1 = std::max({a.x(), b.x(), c.x()});
     const double y0 = std::min({a.y(), b.y(), c.y()}), y1 = std::max({a.y(), b.y(), c.y()});
-    const int i0 = std::max(0, static_cast<int>(std::floor((x0 + half) / cell)));
-    const int i1 = std::min(resolution - 1, static_cast<int>(std::floor((x1 + half) / cell)));
-    const int j0 = std::max(0, static_cast<int>(std::floor((y0 + half) / cell)));
-    const int j1 = std::min(resolution - 1, static_cast<int>(std::floor((y1 + half) / cell)));
+    const int i0 = clamped_floor((x0 + half) / cell, 0, resolution);
+    const int i1 = clamped_floor((x1 + half) / cell, -1, resolution - 1);
+    const int j0 = clamped_floor((y0 + half) / cell, 0, resolution);
+    const int j1 = clamped_floor((y1 + half) / cell, -1, resolution - 1);
     const double area = (b - a).x() * (c - a).y() - (b - a).y() * (c - a).x();
     if (area == 0) return;
     for (int j = j0; j <= j1; ++j)

@@ -4,6 +4,7 @@
 #include "cloth/step.h"
 #include "contact/obstacles/obstacle.h"
 #include "contact/scene_contacts.h"
+#include "geometry/grid_cell.h"
 #include "mocap/resample.h"
 
 #include <algorithm>
@@ -61,9 +62,17 @@ Result<FitProblem> make_fit_problem(Recording recording, const FitProblemOptions
   }
 
   const double duration = options.duration > 0 ? std::min(options.duration, recording.duration()) : recording.duration();
-  problem.steps = static_cast<int>(std::floor(duration / problem.dt + 1e-9));
-  if (problem.steps < 1) return R::failure("the recording is shorter than one simulation step");
-  if (problem.steps > 200000) return R::failure("the recording needs more than 200,000 simulation steps");
+  // counted as a double first: a recording whose times span 10^13 s (frame numbers up to 2^53
+  // are accepted) would overflow the cast and read as "shorter than one step"
+  const double steps = std::floor(duration / problem.dt + 1e-9);
+  if (!(steps >= 1)) return R::failure("the recording is shorter than one simulation step");
+  if (steps > 200000) {
+    char span[64];
+    std::snprintf(span, sizeof span, "%.4g s", duration);
+    return R::failure(std::string("the recording spans ") + span + " and needs more than 200,000 simulation steps" +
+                      " (check its time column or frame numbers and frame rate, or fit a shorter duration)");
+  }
+  problem.steps = static_cast<int>(steps);
   const int frames = problem.steps + 1;
 
   // model: held corners controlled; delta and alpha are set per evaluation
@@ -181,7 +190,7 @@ Evaluation evaluate(const FitProblem& problem, const FitPoint& point, const Wind
   StepWorkspace workspace;
   const int last = window.end >= problem.steps * problem.dt
                        ? problem.steps
-                       : std::max(0, static_cast<int>(std::floor(window.end / problem.dt + 1e-9)));
+                       : clamped_floor(window.end / problem.dt + 1e-9, 0, problem.steps);
   if (trajectory) {
     trajectory->clear();
     trajectory->push_back(state.positions);

@@ -1,5 +1,6 @@
 #include "morse/level_sets.h"
 
+#include "geometry/grid_cell.h"
 #include "morse/union_find.h"
 
 #include <algorithm>
@@ -68,7 +69,7 @@ LevelSlicing slice_levels(const Positions& points, const NeighbourGraph& graph, 
   slicing.slab_count = slabs;
   slicing.slab_of.resize(n);
   for (int v = 0; v < n; ++v)
-    slicing.slab_of[v] = std::min(slabs - 1, std::max(0, static_cast<int>(std::floor((f[v] - slicing.origin) / h))));
+    slicing.slab_of[v] = clamped_floor((f[v] - slicing.origin) / h, 0, slabs - 1);
   return slicing;
 }
 

@@ -1,5 +1,6 @@
 #include "morse/parametrization.h"
 
+#include "geometry/grid_cell.h"
 #include "morse/reconstruction.h"
 
 #include <Eigen/SparseCholesky>
@@ -138,6 +139,9 @@ Result<Mesh> resample_disc(const Reconstruction& r, int nodes) {
                           arc(corners[3], corners[0])};
   const double width = 0.5 * (side[0] + side[2]);
   const double height = 0.5 * (side[1] + side[3]);
+  // four corners on a closed curve of positive length can still leave two opposite sides of
+  // zero arc length (a curve folded onto itself): no rectangle to map it to
+  if (!(width > 0 && height > 0)) return R::failure("the boundary curve does not enclose an area (a rectangle side has zero length)");
   const Eigen::RowVector2d rect[4] = {{0, 0}, {width, 0}, {width, height}, {0, height}};
   std::vector<int> fixed;
   Points2 fixed_uv(m, 2);
@@ -185,9 +189,7 @@ Result<Mesh> resample_disc(const Reconstruction& r, int nodes) {
   // bucket the triangles by their bounding boxes
   const int buckets = std::max(1, static_cast<int>(std::sqrt(static_cast<double>(triangles.size()) / 4)));
   std::vector<std::vector<int>> bucket(static_cast<std::size_t>(buckets) * buckets);
-  auto cell = [&](double x, double extent) {
-    return std::min(buckets - 1, std::max(0, static_cast<int>(x / extent * buckets)));
-  };
+  auto cell = [&](double x, double extent) { return clamped_floor(x / extent * buckets, 0, buckets - 1); };
   for (int k = 0; k < static_cast<int>(triangles.size()); ++k) {
     double lo[2] = {1e300, 1e300}, hi[2] = {-1e300, -1e300};
     for (int c = 0; c < 3; ++c)

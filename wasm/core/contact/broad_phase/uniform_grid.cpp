@@ -1,5 +1,7 @@
 #include "contact/broad_phase/uniform_grid.h"
 
+#include "geometry/grid_cell.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -32,8 +34,9 @@ std::vector<std::pair<int, int>> overlapping_pairs(const std::vector<Aabb>& a,
   // at most 16 cells per axis for the largest box; at least 2^20 cells per axis for the scene
   double h = std::max(cell, largest / 16.0);
   if (!(h > 0) || !std::isfinite(h)) h = 1.0;
+  // (clamped: a box far from the others would overflow the cast; keys wrap at 2^21 anyway)
   auto index = [&](double x, int axis) {
-    return static_cast<std::int64_t>(std::floor((x - origin[axis]) / h));
+    return clamped_floor<std::int64_t>((x - origin[axis]) / h, -(std::int64_t{1} << 62), std::int64_t{1} << 62);
   };
   auto key = [](std::int64_t i, std::int64_t j, std::int64_t k) {
     // 21 bits per axis; boxes beyond 2^21 cells wrap onto shared keys: only extra candidates
@@ -45,6 +48,7 @@ std::vector<std::pair<int, int>> overlapping_pairs(const std::vector<Aabb>& a,
   // b's (cell, box) entries, then bucketed by a hash of the cell with a counting sort (linear
   // time; a bucket may hold several cells, told apart by their keys)
   auto cells_of = [&](const Aabb& box, auto&& visit) {
+    if (!box.lo.allFinite() || !box.hi.allFinite()) return;  // a diverged position pairs with nothing
     for (std::int64_t x = index(box.lo.x(), 0); x <= index(box.hi.x(), 0); ++x)
       for (std::int64_t y = index(box.lo.y(), 1); y <= index(box.hi.y(), 1); ++y)
         for (std::int64_t z = index(box.lo.z(), 2); z <= index(box.hi.z(), 2); ++z) visit(key(x, y, z));

@@ -1,4 +1,5 @@
 #include "contact/obstacles/shapes.h"
+#include "geometry/grid_cell.h"
 
 #include <cmath>
 
@@ -27,8 +28,8 @@ SurfacePoint needle_field_closest(const ObstacleDesc& n, const Eigen::Vector3d& 
   // the nearest needle axis (needles do not overlap: spacing >= 2 / c1, checked on input)
   const double fi = (p.x() - n.center.x()) / n.spacing + 0.5 * (n.count_x - 1);
   const double fj = (p.y() - n.center.y()) / n.spacing + 0.5 * (n.count_y - 1);
-  const int i = std::min(n.count_x - 1, std::max(0, static_cast<int>(std::floor(fi + 0.5))));
-  const int j = std::min(n.count_y - 1, std::max(0, static_cast<int>(std::floor(fj + 0.5))));
+  const int i = clamped_floor(fi + 0.5, 0, n.count_x - 1);
+  const int j = clamped_floor(fj + 0.5, 0, n.count_y - 1);
   const Eigen::Vector2d a = needle_axis(n, i, j);
   const Eigen::Vector2d off(p.x() - a.x(), p.y() - a.y());
   const double r = off.norm();

@@ -1,0 +1,29 @@
+// clamped_floor: a grid cell for every double, NaN and overflowing values included.
+#include "geometry/grid_cell.h"
+
+#include <doctest/doctest.h>
+
+#include <cstdint>
+#include <limits>
+
+TEST_SUITE("geometry") {
+
+TEST_CASE("clamped_floor: floor inside the range, the bounds outside it, the low bound for NaN") {
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  CHECK(tela::clamped_floor(2.7, 0, 9) == 2);
+  CHECK(tela::clamped_floor(-0.5, -3, 9) == -1);
+  CHECK(tela::clamped_floor(-0.5, 0, 9) == 0);
+  CHECK(tela::clamped_floor(8.999, 0, 9) == 8);
+  CHECK(tela::clamped_floor(9.0, 0, 9) == 9);
+  CHECK(tela::clamped_floor(1e300, 0, 9) == 9);
+  CHECK(tela::clamped_floor(-1e300, 0, 9) == 0);
+  CHECK(tela::clamped_floor(inf, 0, 9) == 9);
+  CHECK(tela::clamped_floor(-inf, 0, 9) == 0);
+  CHECK(tela::clamped_floor(nan, 0, 9) == 0);
+  const std::int64_t big = std::int64_t{1} << 62;
+  CHECK(tela::clamped_floor<std::int64_t>(1e300, -big, big) == big);
+  CHECK(tela::clamped_floor<std::int64_t>(-3.5e15, -big, big) == -3500000000000000);
+  CHECK(tela::clamped_floor<std::int64_t>(nan, -big, big) == -big);
+}
+
+}
