@@ -1,5 +1,7 @@
 #include "fit/fit_job.h"
 
+#include "geometry/grid_cell.h"
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -52,7 +54,7 @@ FitJob::FitJob(std::shared_ptr<const FitProblem> problem, const FitSettings& set
   settings_.threads = std::max(1, settings_.threads);
   // a-priori estimate from the recording's speeds (central differences over 0.1 s)
   Eigen::MatrixXd markers = problem_->targets;
-  const int half_span = std::max(1, static_cast<int>(std::lround(0.05 / problem_->dt)));
+  const int half_span = clamped_floor(0.05 / problem_->dt + 0.5, 1, 1 << 20);  // round(0.1 s / 2 / dt), defined for any dt
   const double speed = speed_measure(markers, problem_->dt, half_span);
   result_.a_priori = a_priori_parameters(problem_->cloth.width * problem_->cloth.height, speed, problem_->rho,
                                          table_4_6(settings_.a_priori_repetition));
