@@ -3,6 +3,7 @@
 // triples and an options object { direction: [x,y,z], seed, levels, resampleNodes } and returns
 // a plain object; on bad input { ok: false, error }. Nothing here throws or aborts. Bulk data
 // leaves as copies (typed_memory_view(...).slice()).
+#include "geometry/integer_cast.h"
 #include "js_points.h"
 #include "morse/level_sets.h"
 #include "morse/reconstruction.h"
@@ -61,9 +62,8 @@ val reconstruct_cloud(val points, val options) {
     }
     const val seed = options["seed"];
     if (!seed.isUndefined()) {
-      // a whole number: casting NaN, Infinity or 1e30 to an integer is undefined behaviour
       const double x = is_number(seed) ? seed.as<double>() : -1;
-      if (!(x >= 0 && x <= 9007199254740992.0 && x == std::floor(x)))
+      if (!(x >= 0 && is_whole_number(x)))  // NaN, Infinity or 1e30 cannot be cast
         return failure("options.seed must be a whole number from 0 to 2^53");
       o.seed = static_cast<std::uint64_t>(x);
     }

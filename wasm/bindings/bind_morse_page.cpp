@@ -3,6 +3,7 @@
 // conversions only; nothing here throws or aborts: bad input comes back as { ok: false, error }.
 // Bulk data leaves as copies (typed_memory_view(...).slice()).
 #include "js_bytes.h"
+#include "geometry/integer_cast.h"
 #include "js_points.h"
 #include "pointcloud/cleaning.h"
 #include "pointcloud/parse_point_cloud.h"
@@ -100,7 +101,7 @@ val clean_cloud_js(val points, val options) {
     return failure("planes must be a number between 0 and 10");
   if (!number_option(options, "planeThreshold", 0.01, threshold) || threshold <= 0)
     return failure("planeThreshold must be a number > 0 (metres)");
-  if (!number_option(options, "seed", 1, seed) || !(seed >= 0 && seed <= 9007199254740992.0 && seed == std::floor(seed)))
+  if (!number_option(options, "seed", 1, seed) || !(seed >= 0 && is_whole_number(seed)))
     return failure("seed must be a whole number from 0 to 2^53");
   CleaningOptions o;
   o.voxel = voxel;

@@ -12,6 +12,7 @@
 // (OBJ), as the page's exports do.
 #include "cli.h"
 
+#include "geometry/integer_cast.h"
 #include "geometry/obj_text.h"
 #include "pointcloud/ply.h"
 #include "morse/reconstruction.h"
@@ -72,7 +73,8 @@ int run_reconstruct(const std::vector<std::string>& args) {
         return bad_input("--levels: needs a whole number between 2 and 10000");
     } else if (a == "--seed" && has_value) {
       double v = 0;
-      if (!parse_real(args[++i], v) || v != std::floor(v) || v < 0) return bad_input("--seed: needs a whole number >= 0");
+      if (!parse_real(args[++i], v) || !(v >= 0 && is_whole_number(v)))
+        return bad_input("--seed: needs a whole number from 0 to 2^53");
       options.seed = static_cast<std::uint64_t>(v);
     } else if (a == "--mesh-nodes" && has_value) {
       if (!parse_int(args[++i], 0, 200, options.resample_nodes))

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
+#include "geometry/integer_cast.h"
 #include "mocap/c3d_writer.h"
 #include "mocap/motive_csv_writer.h"
 #include "mocap/synthetic_recording.h"
@@ -51,8 +52,7 @@ int run_synth_recording(const std::vector<std::string>& args) {
       else if (a == "--mu") spec.mu = x, mu_given = true;
       else if (a == "--occlusion") spec.occlusion = x;
       else if (a == "--seed") {
-        // a whole number: a double beyond 2^64 (or negative) cast to uint64 is undefined
-        if (!(x >= 0 && x <= 9007199254740992.0 && x == std::floor(x)))
+        if (!(x >= 0 && is_whole_number(x)))  // a double beyond 2^64 (or negative) cannot be cast
           return bad_input("--seed: needs a whole number from 0 to 2^53 (got '" + v + "')");
         spec.seed = static_cast<std::uint64_t>(x);
       } else if (a == "--amplitude") spec.amplitude = x;

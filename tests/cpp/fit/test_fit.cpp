@@ -51,6 +51,16 @@ std::shared_ptr<const tela::FitProblem> synthetic_problem(const std::string& siz
   return std::make_shared<const tela::FitProblem>(std::move(*problem.value));
 }
 
+// a 1 s A3 shaking recording with the generator's defaults (1 mm noise, 5 % occluded)
+tela::Recording a3_recording() {
+  tela::SyntheticRecordingSpec spec;
+  spec.size = "A3";
+  spec.duration = 1;
+  tela::Result<tela::Recording> rec = tela::synthesize_recording(spec);
+  REQUIRE(rec.ok());
+  return *rec.value;
+}
+
 }  // namespace
 
 TEST_SUITE("fit") {
@@ -95,11 +105,7 @@ TEST_CASE("Nelder-Mead: minimum of a shifted quadratic in a box, also on the bou
 }
 
 TEST_CASE("a recording in the wrong length units fits, with a warning naming the units") {
-  tela::SyntheticRecordingSpec spec;
-  spec.size = "A3";
-  spec.duration = 1;
-  tela::Result<tela::Recording> rec = tela::synthesize_recording(spec);
-  REQUIRE(rec.ok());
+  const tela::Recording sample = a3_recording();
   auto size_warnings = [](const tela::Recording& recording) {
     tela::Result<tela::FitProblem> problem = tela::make_fit_problem(recording, tela::FitProblemOptions{});
     REQUIRE(problem.ok());
@@ -111,30 +117,26 @@ TEST_CASE("a recording in the wrong length units fits, with a warning naming the
       }
     return found;
   };
-  CHECK(size_warnings(*rec.value) == 0);
-  tela::Recording millimetres_as_metres = *rec.value;  // a mm file whose header says metres
+  CHECK(size_warnings(sample) == 0);
+  tela::Recording millimetres_as_metres = sample;  // a mm file whose header says metres
   millimetres_as_metres.positions *= 1000;
   CHECK(size_warnings(millimetres_as_metres) == 1);
-  tela::Recording metres_as_millimetres = *rec.value;
+  tela::Recording metres_as_millimetres = sample;
   metres_as_millimetres.positions /= 1000;
   CHECK(size_warnings(metres_as_millimetres) == 1);
 }
 
 TEST_CASE("a recording whose times span far more than 200,000 steps is refused as too long, not as too short") {
-  tela::SyntheticRecordingSpec spec;
-  spec.size = "A3";
-  spec.duration = 1;
-  tela::Result<tela::Recording> rec = tela::synthesize_recording(spec);
-  REQUIRE(rec.ok());
+  const tela::Recording recording = a3_recording();
   // the last frame numbered 2^53 at 100 Hz (the readers accept such frame numbers): 9e13 s,
   // whose step count overflowed an int and read as "shorter than one simulation step"
-  tela::Recording far = *rec.value;
+  tela::Recording far = recording;
   far.times.back() = 9007199254740992.0 / 100;
   tela::Result<tela::FitProblem> problem = tela::make_fit_problem(far, tela::FitProblemOptions{});
   REQUIRE_FALSE(problem.ok());
   CHECK(problem.error.find("more than 200,000 simulation steps") != std::string::npos);
   CHECK(problem.error.find("9.007e+13 s") != std::string::npos);
-  tela::Recording just_over = *rec.value;  // 200,002 steps at dt = 0.01 s
+  tela::Recording just_over = recording;  // 200,002 steps at dt = 0.01 s
   just_over.times.back() = 2000.02;
   tela::Result<tela::FitProblem> over = tela::make_fit_problem(just_over, tela::FitProblemOptions{});
   REQUIRE_FALSE(over.ok());

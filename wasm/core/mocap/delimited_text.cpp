@@ -84,8 +84,6 @@ bool parse_number(const std::string& cell, double& value) {
   return true;
 }
 
-bool is_whole_number(double value) { return std::abs(value) <= 9007199254740992.0 && value == std::floor(value); }
-
 std::string location(int line, int column) {
   return "line " + std::to_string(line) + ", column " + std::to_string(column) + ": ";
 }

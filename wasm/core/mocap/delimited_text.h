@@ -22,10 +22,6 @@ std::vector<TextLine> split_delimited(std::string_view bytes, char delimiter);
 // Returns false for empty cells, trailing text, "nan", "inf".
 bool parse_number(const std::string& cell, double& value);
 
-// Whether `value` is a whole number that a long and a double both hold exactly (|value| <=
-// 2^53): converting a larger double to an integer is undefined behaviour.
-bool is_whole_number(double value);
-
 // "line 12, column 7: " (1-based; column is the cell index), the prefix of located errors.
 std::string location(int line, int column);
 

@@ -1,5 +1,7 @@
 #include "mocap/marker_table.h"
 
+#include "geometry/integer_cast.h"
+
 #include <algorithm>
 #include <cmath>
 

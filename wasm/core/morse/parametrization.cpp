@@ -1,6 +1,6 @@
 #include "morse/parametrization.h"
 
-#include "geometry/grid_cell.h"
+#include "geometry/integer_cast.h"
 #include "morse/reconstruction.h"
 
 #include <Eigen/SparseCholesky>

@@ -1,5 +1,5 @@
-// clamped_floor: a grid cell for every double, NaN and overflowing values included.
-#include "geometry/grid_cell.h"
+// is_whole_number and clamped_floor: casts defined for every double, NaN and overflowing values included.
+#include "geometry/integer_cast.h"
 
 #include <doctest/doctest.h>
 
@@ -24,6 +24,16 @@ TEST_CASE("clamped_floor: floor inside the range, the bounds outside it, the low
   CHECK(tela::clamped_floor<std::int64_t>(1e300, -big, big) == big);
   CHECK(tela::clamped_floor<std::int64_t>(-3.5e15, -big, big) == -3500000000000000);
   CHECK(tela::clamped_floor<std::int64_t>(nan, -big, big) == -big);
+}
+
+TEST_CASE("is_whole_number: whole doubles up to 2^53 in magnitude, nothing else") {
+  CHECK(tela::is_whole_number(0));
+  CHECK(tela::is_whole_number(-3));
+  CHECK(tela::is_whole_number(9007199254740992.0));
+  CHECK_FALSE(tela::is_whole_number(2.5));
+  CHECK_FALSE(tela::is_whole_number(1e30));
+  CHECK_FALSE(tela::is_whole_number(std::numeric_limits<double>::quiet_NaN()));
+  CHECK_FALSE(tela::is_whole_number(std::numeric_limits<double>::infinity()));
 }
 
 }
