@@ -419,11 +419,21 @@ describe('fit panel', () => {
     await page.click('#fit-apply');
     await page.waitForFunction(() => window.__tela.fit?.state === 'ready', null, T);
 
-    // a start outside the searched box is refused at the panel, as tela fit --params; half a start too
+    // settings the core cannot use are named at their fields, not clamped: a grid of one point,
+    // a start outside the searched box (as tela fit --params); half a start too
+    await page.fill('#fit-grid', '1');
+    await page.click('#fit-run');
+    await page.waitForFunction(() => /^Fit settings: sweep grid: must be a whole number/.test(window.__tela.fit.error ?? ''), null, T);
+    assert.equal(await page.getAttribute('#fit-grid', 'aria-invalid'), 'true');
+    assert.equal(await page.evaluate(() => window.__tela.fit.state), 'ready');
+    await page.fill('#fit-grid', '12');
     await page.fill('#fit-start-delta', '2');
     await page.fill('#fit-start-alpha', '1');
     await page.click('#fit-run');
-    await page.waitForFunction(() => /outside the searched box/.test(window.__tela.fit.error ?? ''), null, T);
+    await page.waitForFunction(() => /start δ\/ρ, α\/ρ: must be a point of the searched box/.test(window.__tela.fit.error ?? ''), null, T);
+    assert.equal(await page.getAttribute('#fit-grid', 'aria-invalid'), null);
+    assert.equal(await page.getAttribute('#fit-start-delta', 'aria-invalid'), 'true');
+    assert.equal(await page.getAttribute('#fit-start-alpha', 'aria-invalid'), 'true');
     await page.fill('#fit-start-alpha', '');
     await page.click('#fit-run');
     await page.waitForFunction(() => /Give both start/.test(window.__tela.fit.error ?? ''), null, T);

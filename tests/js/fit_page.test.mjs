@@ -271,6 +271,8 @@ describe('wasm fit for several page workers', () => {
       [readFileSync(sample, 'utf8'), '{"refine": 0}', /^refine: must be a whole number >= 1 \(got 0\)$/],
       [readFileSync(sample, 'utf8'), '{"rho": "abc"}', /^rho: must be a number \(got "abc"\)$/],
       [readFileSync(sample, 'utf8'), '{"exclude": "A"}', /^exclude: must be a list of marker names/],
+      // a misspelt key is named, not ignored
+      [readFileSync(sample, 'utf8'), '{"hieght": 0.3}', /^options: unknown key 'hieght' \(known: .*height/],
     ];
     for (const [text, options, message] of cases) {
       const job = new tela.FitPageJob(text, options);
@@ -289,6 +291,54 @@ describe('wasm fit for several page workers', () => {
     assert.equal(read.points, 12);
     assert.equal(read.names.length, 12);
     assert.ok(read.rate > 0 && read.frames > 100);
+    job.delete();
+  });
+
+  // the fit's settings (plan) follow `tela fit`'s flags: a value that is given must be usable,
+  // and is refused naming its key, never clamped or replaced by the default
+  test('settings the fit cannot use are refused by plan, naming the key', async () => {
+    const tela = await loadTela();
+    const job = new tela.FitPageJob(readFileSync(sample, 'utf8'), OPTIONS);
+    assert.equal(job.ok(), true, job.error());
+    const cases = [
+      ['not json', /^settings: not a JSON object$/],
+      ['[]', /^settings: not a JSON object$/],
+      [{ gird: 3 }, /^settings: unknown key 'gird' \(known: grid, /],
+      [{ grid: 1 }, /^grid: must be a whole number of points per axis, 0 \(no sweep\) or 2 to 200 \(got 1\)$/],
+      [{ grid: 201 }, /^grid: .* \(got 201\)$/],
+      [{ grid: 2.5 }, /^grid: .* \(got 2.5\)$/],
+      [{ grid: -3 }, /^grid: .* \(got -3\)$/],
+      [{ grid: '12' }, /^grid: .* \(got "12"\)$/],
+      [{ refine_evaluations: 10001 }, /^refine_evaluations: must be a whole number of evaluations from 0 to 10000/],
+      [{ mu_grid: 1 }, /^mu_grid: must be a whole number of mu values, 0 \(mu fixed\) or 2 to 200/],
+      [{ mu_max: 0 }, /^mu_max: must be the largest friction coefficient tried, in \(0, 100\] \(got 0\)$/],
+      [{ mu_max: 101 }, /^mu_max: /],
+      [{ repetition: 3 }, /^repetition: must be 1 \(hanger\) or 2 \(bare hands\) \(got 3\)$/],
+      [{ split: 'thirds' }, /^split: must be "whole" or "half" \(got "thirds"\)$/],
+      [{ start: [2, 1] }, /^start: must be a point of the searched box delta \/ rho in \[0, 1\], alpha \/ rho in \[0, 4\]/],
+      [{ start: [0.2, 5] }, /^start: must be a point of the searched box/],
+      [{ start: [-0.1, 1] }, /^start: must be \[delta \/ rho, alpha \/ rho\] or .*numbers >= 0 \(got \[-0.1,1\]\)$/],
+      [{ start: [0.2] }, /^start: must be \[delta/],
+      [{ start: [0.2, 1, 0.3] }, /^start: must be \[delta \/ rho, alpha \/ rho\]: a mu needs obstacles/],
+    ];
+    for (const [settings, message] of cases) {
+      const answer = job.plan(typeof settings === 'string' ? settings : JSON.stringify(settings));
+      assert.ok(answer.startsWith('error: '), `${JSON.stringify(settings)}: ${answer}`);
+      assert.match(answer.slice(7), message);
+      // nothing is planned: the job asks for nothing and cannot be told anything
+      assert.deepEqual(JSON.parse(job.ask(4)).points, []);
+      assert.match(job.tell('[]'), /^error: no fit planned$/);
+    }
+    // the edges of every range plan, with what was given
+    const edges = JSON.parse(job.plan(JSON.stringify({ grid: 0, refine_evaluations: 10000, mu_grid: 200, mu_max: 100,
+      repetition: 2, split: 'half', start: [1, 4] })));
+    assert.equal(edges.grid, 0);
+    assert.equal(edges.refine_evaluations, 10000);
+    assert.equal(edges.mu_max, 100);
+    assert.deepEqual(edges.start, [1, 4]);
+    assert.equal(edges.a_priori.repetition, 2);
+    assert.ok(edges.train[1] < edges.test[1]);
+    assert.equal(JSON.parse(job.plan('')).grid, 20, 'no settings: the defaults');
     job.delete();
   });
 });

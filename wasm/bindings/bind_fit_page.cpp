@@ -41,36 +41,6 @@ val copy_to_js(std::size_t n, const T* data) {
 
 json number_or_null(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
 
-// settings JSON: {"grid", "refine_evaluations", "split": "whole"|"half", "repetition",
-// "start": [delta / rho, alpha / rho(, mu)], "mu_grid", "mu_max"}
-FitSettings read_settings(const std::string& text, double duration) {
-  FitSettings s;
-  s.threads = 1;
-  const json j = json::parse(text.empty() ? "{}" : text, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) return s;
-  if (j.contains("grid") && j["grid"].is_number_integer()) s.grid = std::max(0, std::min(200, j["grid"].get<int>()));
-  if (s.grid == 1) s.grid = 2;  // as FitJob
-  if (j.contains("refine_evaluations") && j["refine_evaluations"].is_number_integer())
-    s.refine_evaluations = std::max(0, std::min(1000, j["refine_evaluations"].get<int>()));
-  if (j.contains("repetition") && j["repetition"].is_number_integer())
-    s.a_priori_repetition = j["repetition"].get<int>() == 2 ? 2 : 1;
-  if (j.contains("split") && j["split"] == "half") split_half(s, duration);
-  if (j.contains("start") && j["start"].is_array() && j["start"].size() >= 2 && j["start"][0].is_number() &&
-      j["start"][1].is_number()) {
-    s.has_start = true;
-    s.start_delta_ratio = j["start"][0].get<double>();
-    s.start_alpha_ratio = j["start"][1].get<double>();
-    if (j["start"].size() > 2 && j["start"][2].is_number() && j["start"][2].get<double>() >= 0)
-      s.start_mu = j["start"][2].get<double>();
-  }
-  // contact problems: mu_grid 0 keeps the obstacles' own mu (not fitted)
-  if (j.contains("mu_grid") && j["mu_grid"].is_number_integer())
-    s.mu_grid = std::max(0, std::min(100, j["mu_grid"].get<int>()));
-  if (j.contains("mu_max") && j["mu_max"].is_number() && j["mu_max"].get<double>() > 0)
-    s.mu_max = std::min(100.0, j["mu_max"].get<double>());
-  return s;
-}
-
 json point_json(const FitPoint& p) {
   return {{"delta_over_rho", p.delta_ratio}, {"alpha_over_rho", p.alpha_ratio}, {"mu", number_or_null(p.mu)}};
 }
@@ -123,14 +93,17 @@ class FitPageJob {
   std::string recording_summary() const { return recording_summary_.empty() ? "null" : recording_summary_; }
   std::string summary() const { return problem_ ? fit_summary_json(*problem_) : std::string("{}"); }
 
-  // Fixes the settings and starts a new fit; returns {"grid", "points", "mu_grid", "mu_max",
-  // "mu_fitted", "refine_evaluations", "planned", "start": [d, a], "a_priori": {delta, alpha,
-  // delta_over_rho, alpha_over_rho, S, V, repetition}, "delta_over_rho_max",
-  // "alpha_over_rho_max", "train", "test"}.
+  // Fixes the settings (read_fit_settings, fit_options.h) and starts a new fit; returns {"grid",
+  // "points", "mu_grid", "mu_max", "mu_fitted", "refine_evaluations", "planned", "start": [d, a],
+  // "a_priori": {delta, alpha, delta_over_rho, alpha_over_rho, S, V, repetition},
+  // "delta_over_rho_max", "alpha_over_rho_max", "train", "test"}, or "error: ..." naming the
+  // setting that cannot be used (no fit is planned then).
   std::string plan(const std::string& settings_json) {
-    if (!problem_) return "{}";
+    job_.reset();
+    if (!problem_) return "error: no recording read";
     const double duration = problem_->steps * problem_->dt;
-    settings_ = read_settings(settings_json, duration);
+    const std::string error = read_fit_settings(settings_json, *problem_, settings_);
+    if (!error.empty()) return "error: " + error;
     job_ = std::make_unique<FitJob>(problem_, settings_);
     const FitResult& r = job_->result();
     const std::vector<FitPoint> start = job_->ask(1);  // the start point (told later)

@@ -2,19 +2,36 @@
 // FitPageJob). Conversions only.
 #pragma once
 
+#include "fit/fit_job.h"
 #include "fit/fit_problem.h"
 #include "mocap/parse_recording.h"
 #include "scenario/json.h"
 #include "scenario/scenes.h"
 
 #include <nlohmann/json.hpp>
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace tela {
+
+// "" when every key of the object j is one of `known`; else a message naming the first that is
+// not (a misspelt key would otherwise be ignored without a word)
+inline std::string unknown_key(const nlohmann::json& j, std::initializer_list<const char*> known) {
+  for (const auto& item : j.items()) {
+    if (std::none_of(known.begin(), known.end(), [&](const char* k) { return item.key() == k; })) {
+      std::string list;
+      for (const char* k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+      return "unknown key '" + item.key() + "' (known: " + list + ")";
+    }
+  }
+  return {};
+}
 
 // options JSON (every key optional): {"format", "units", "up", "scene", "scenario", "rho",
 // "kappa", "dt", "cols", "rows", "order": [...], "held": [a, b], "exclude": [...], "refine",
@@ -26,6 +43,10 @@ inline std::string read_problem_options(const std::string& text, RecordingParseO
   if (text.empty()) return {};
   const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
   if (j.is_discarded() || !j.is_object()) return "options: not a JSON object";
+  const std::string unknown = unknown_key(j, {"format", "units", "up", "scene", "scenario", "rho", "kappa", "dt", "cols",
+                                              "rows", "order", "held", "exclude", "refine", "width", "height",
+                                              "duration", "held_smoothing", "taut_tolerance"});
+  if (!unknown.empty()) return "options: " + unknown;
   // A key that is present must hold a usable value: the page passes what the user typed, and
   // a width of 0 or a rho of -1 is refused here rather than read as "automatic" / the default.
   std::string error;
@@ -94,6 +115,79 @@ inline std::string read_problem_options(const std::string& text, RecordingParseO
   num("duration", options.duration, "a duration > 0 in seconds");
   integer("held_smoothing", options.held_smoothing, 1);
   num("taut_tolerance", options.taut_tolerance);
+  return error;
+}
+
+// settings JSON (every key optional): {"grid", "refine_evaluations", "split": "whole"|"half",
+// "repetition": 1|2, "start": [delta / rho, alpha / rho(, mu)], "mu_grid", "mu_max"}, with the
+// ranges of `tela fit`'s flags (--grid, --refine-evaluations, --split, --repetition, --params,
+// --mu-grid, --mu-max). As for the options, a key that is present must hold a usable value: a
+// grid of 1, a start outside the searched box or a mu_max of 0 is refused, naming the key,
+// rather than clamped or replaced by the default. Returns an error message or "".
+inline std::string read_fit_settings(const std::string& text, const FitProblem& problem, FitSettings& s) {
+  s = FitSettings{};
+  s.threads = 1;  // the page runs one simulation per worker
+  if (text.empty()) return {};
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) return "settings: not a JSON object";
+  const std::string unknown =
+      unknown_key(j, {"grid", "refine_evaluations", "split", "repetition", "start", "mu_grid", "mu_max"});
+  if (!unknown.empty()) return "settings: " + unknown;
+  std::string error;
+  auto fail = [&](const char* key, const std::string& what) {
+    if (error.empty()) error = std::string(key) + ": must be " + what + " (got " + j[key].dump() + ")";
+  };
+  // a whole number in [0, max], not 1 when `one_allowed` is false (a grid of one point)
+  auto count = [&](const char* key, int& out, int max, bool one_allowed, const char* what) {
+    if (!j.contains(key)) return;
+    const nlohmann::json& v = j[key];
+    const bool whole = v.is_number_unsigned() || (v.is_number_integer() && v.get<long long>() >= 0);
+    if (!whole || v.get<unsigned long long>() > static_cast<unsigned long long>(max) ||
+        (!one_allowed && v.get<unsigned long long>() == 1))
+      return fail(key, what);
+    out = v.get<int>();
+  };
+  count("grid", s.grid, 200, false, "a whole number of points per axis, 0 (no sweep) or 2 to 200");
+  count("refine_evaluations", s.refine_evaluations, 10000, true, "a whole number of evaluations from 0 to 10000");
+  count("mu_grid", s.mu_grid, 200, false, "a whole number of mu values, 0 (mu fixed) or 2 to 200");
+  if (j.contains("repetition")) {
+    if (j["repetition"] != 1 && j["repetition"] != 2) fail("repetition", "1 (hanger) or 2 (bare hands)");
+    else s.a_priori_repetition = j["repetition"].get<int>();
+  }
+  if (j.contains("split")) {
+    if (j["split"] == "half") split_half(s, problem.steps * problem.dt);
+    else if (j["split"] != "whole") fail("split", "\"whole\" or \"half\"");
+  }
+  if (j.contains("mu_max")) {
+    const nlohmann::json& v = j["mu_max"];
+    if (!v.is_number() || !(v.get<double>() > 0 && v.get<double>() <= 100))
+      fail("mu_max", "the largest friction coefficient tried, in (0, 100]");
+    else s.mu_max = v.get<double>();
+  }
+  if (j.contains("start")) {
+    const nlohmann::json& v = j["start"];
+    const bool numbers = v.is_array() && (v.size() == 2 || v.size() == 3) &&
+                         std::all_of(v.begin(), v.end(), [](const nlohmann::json& x) {
+                           return x.is_number() && std::isfinite(x.get<double>()) && x.get<double>() >= 0;
+                         });
+    if (!numbers) {
+      fail("start", "[delta / rho, alpha / rho] or [delta / rho, alpha / rho, mu], numbers >= 0");
+    } else if (v[0].get<double>() > s.delta_ratio_max || v[1].get<double>() > s.alpha_ratio_max) {
+      // the fit searches [0, max] x [0, max] (thesis §4.2.2): a start outside would be moved to
+      // the box's edge without a word (tela fit --params refuses it too)
+      char box[160];
+      std::snprintf(box, sizeof box, "a point of the searched box delta / rho in [0, %g], alpha / rho in [0, %g] (thesis §4.2.2)",
+                    s.delta_ratio_max, s.alpha_ratio_max);
+      fail("start", box);
+    } else if (v.size() == 3 && problem.obstacles.empty()) {
+      fail("start", "[delta / rho, alpha / rho]: a mu needs obstacles to act on (choose a scene with obstacles)");
+    } else {
+      s.has_start = true;
+      s.start_delta_ratio = v[0].get<double>();
+      s.start_alpha_ratio = v[1].get<double>();
+      if (v.size() == 3) s.start_mu = v[2].get<double>();
+    }
+  }
   return error;
 }
 

@@ -9,7 +9,8 @@
 // await fit.load(bytes, options) -> { ok, summary | error, recording (what was read, or null) }   (every worker parses the recording:
 //   the file's Uint8Array, copied to each; the core sniffs the format and decodes any text)
 // await fit.run(settings, { onProgress(done, total, stage, best, plan, sweep, muLine) })
-//   -> { ok, result, plan, points | error }   best: [delta/rho, alpha/rho, error cm, mu]
+//   -> { ok, result, plan, points | error, settings (true: the core refused a setting; the
+//   error starts with its key, and nothing ran) }   best: [delta/rho, alpha/rho, error cm, mu]
 // fit.cancel()   the run resolves with the best parameters so far (result.cancelled = true)
 // await fit.recorded(options) -> { markers, triangles, obstacles } (after load; options: load's)
 // await fit.replay(deltaOverRho, alphaOverRho, mu) -> { simulated }
@@ -69,7 +70,7 @@ export function createFitClient({ workers = defaultWorkerCount() } = {}) {
     try {
       const plans = await Promise.all(pool.map((w) => w.request({ type: 'plan', settings })));
       const badPlan = plans.find((p) => !p.ok);
-      if (badPlan) return { ok: false, error: badPlan.error };
+      if (badPlan) return { ok: false, error: badPlan.error, settings: !!badPlan.settings };
       const plan = plans[0].plan;
       const total = plan.planned;
       const lead = pool[0];

@@ -59,8 +59,11 @@ function answer(data) {
       }
       return { id, ok: true, summary: JSON.parse(job.summary()) };
     }
-    case 'plan':
-      return { id, ok: true, plan: JSON.parse(job.plan(JSON.stringify(data.settings ?? {}))) };
+    case 'plan': {
+      // settings the core cannot use come back as "error: <key>: ..." (no fit is planned)
+      const plan = job.plan(JSON.stringify(data.settings ?? {}));
+      return plan.startsWith('error: ') ? { id, ok: false, error: plan.slice(7), settings: true } : { id, ok: true, plan: JSON.parse(plan) };
+    }
     case 'ask':
       return { id, ok: true, next: JSON.parse(job.ask(data.max ?? 1)) };
     case 'evaluate':

@@ -253,17 +253,23 @@ export const fitPanel = {
       }
       return o;
     }
+    // the fit's settings, keyed as the core's settings JSON (read_fit_settings,
+    // wasm/bindings/fit_options.h), with their labels; "start" is the two start fields
+    const settingFields = {
+      grid: [[ui.grid], 'sweep grid'], refine_evaluations: [[ui.refine], 'Nelder–Mead evaluations'],
+      mu_grid: [[ui.muGrid], 'μ line'], mu_max: [[ui.muMax], 'μ up to'],
+      start: [[ui.startDelta, ui.startAlpha], 'start δ/ρ, α/ρ'],
+    };
+    // what was typed, as typed (an empty field: the core's default): a grid of 1 or 500, or a
+    // start outside the searched box, is refused by the core and named at its field, not clamped
     function settings() {
-      return {
-        grid: Math.max(2, Math.min(60, Math.round(Number(ui.grid.value) || 12))),
-        refine_evaluations: Math.max(0, Math.min(400, Math.round(Number(ui.refine.value) || 0))),
-        split: ui.split.value,
-        repetition: Number(ui.repetition.value),
-        mu_grid: Math.max(0, Math.min(60, Math.round(Number(ui.muGrid.value) || 0))),
-        ...(Number(ui.muMax.value) > 0 ? { mu_max: Number(ui.muMax.value) } : {}),
-        ...(ui.startDelta.value !== '' && ui.startAlpha.value !== ''
-          ? { start: [Number(ui.startDelta.value), Number(ui.startAlpha.value)] } : {}),
-      };
+      const typed = (input) => (Number.isFinite(Number(input.value)) ? Number(input.value) : input.value);
+      const s = { split: ui.split.value, repetition: Number(ui.repetition.value) };
+      for (const [key, [[input]]] of Object.entries(settingFields)) {
+        if (key !== 'start' && input.value.trim() !== '') s[key] = typed(input);
+      }
+      if (ui.startDelta.value !== '' && ui.startAlpha.value !== '') s.start = [typed(ui.startDelta), typed(ui.startAlpha)];
+      return s;
     }
 
     function showSummary(s) {
@@ -386,19 +392,13 @@ export const fitPanel = {
       if (client.workers !== Math.max(1, Math.min(8, Math.round(Number(ui.workers.value) || 1)))) {
         if (!(await parse())) return;
       }
-      // a start outside the searched box would be moved to its edge: refused, as tela fit --params
+      for (const [inputs] of Object.values(settingFields)) for (const input of inputs) input.removeAttribute('aria-invalid');
       const wanted = settings();
-      const start = wanted.start;
-      if (start && !(start[0] >= 0 && start[0] <= 1 && start[1] >= 0 && start[1] <= 4)) {
-        showFitError(`The start δ/ρ = ${start[0]}, α/ρ = ${start[1]} lies outside the searched box δ/ρ ∈ [0, 1], α/ρ ∈ [0, 4].`);
-        return;
-      }
       if ((ui.startDelta.value === '') !== (ui.startAlpha.value === '')) {
         showFitError('Give both start δ/ρ and α/ρ, or neither (the Table 4.6 guess).');
         return;
       }
       stopReplay();
-      settingsUsed = wanted;
       ui.run.disabled = true;
       ui.apply.disabled = true;
       ui.cancel.disabled = false;
@@ -407,7 +407,7 @@ export const fitPanel = {
       app.setStatus(`Fit: running on ${file.name}…`, 'fit'); // not the last fit's "done" or "cancelled"
       const begun = performance.now();
       const mine = client;
-      const answer = await mine.run(settingsUsed, {
+      const answer = await mine.run(wanted, {
         onProgress(done, total, stage, best, plan, points) {
           if (mine !== client) return;
           mirror.progress = done / total;
@@ -428,12 +428,22 @@ export const fitPanel = {
       ui.cancel.disabled = true;
       ui.run.disabled = false;
       ui.apply.disabled = false;
+      if (!answer.ok && answer.settings) {
+        // a setting the core refused (nothing ran): named by its label and marked at its field
+        const key = /^(\w+): /.exec(answer.error)?.[1];
+        const [inputs, label] = Object.hasOwn(settingFields, key ?? '') ? settingFields[key] : [[]];
+        for (const input of inputs) input.setAttribute('aria-invalid', 'true');
+        setState('ready');
+        showFitError(`Fit settings: ${label ? label + answer.error.slice(key.length) : answer.error}`);
+        return;
+      }
       if (!answer.ok) {
         setState('error');
         showFitError(`The fit failed: ${answer.error}`);
         return;
       }
       result = answer.result;
+      settingsUsed = wanted; // the result's settings (its export and share link)
       result.wall_ms = Math.round(performance.now() - begun);
       mirror.result = result;
       showResult(answer.plan, answer.points);
