@@ -427,6 +427,13 @@ describe('fit panel', () => {
     assert.equal(await page.getAttribute('#fit-grid', 'aria-invalid'), 'true');
     assert.equal(await page.evaluate(() => window.__tela.fit.state), 'ready');
     await page.fill('#fit-grid', '12');
+    const workers = await page.inputValue('#fit-workers');
+    await page.fill('#fit-workers', '9');
+    await page.click('#fit-run');
+    await page.waitForFunction(() => /^Fit settings: workers: must be a whole number from 1 to 8 \(got 9\)$/.test(window.__tela.fit.error ?? ''), null, T);
+    assert.equal(await page.getAttribute('#fit-workers', 'aria-invalid'), 'true');
+    assert.equal(await page.evaluate(() => window.__tela.fit.state), 'ready');
+    await page.fill('#fit-workers', workers);
     await page.fill('#fit-start-delta', '2');
     await page.fill('#fit-start-alpha', '1');
     await page.click('#fit-run');

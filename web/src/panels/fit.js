@@ -299,13 +299,39 @@ export const fitPanel = {
       }
     }
 
+    // the pool's worker count, a whole number from 1 to 8; null (said at the field) otherwise
+    function workerCount() {
+      const n = Number(ui.workers.value);
+      if (ui.workers.value.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= 8) {
+        ui.workers.removeAttribute('aria-invalid');
+        return n;
+      }
+      ui.workers.setAttribute('aria-invalid', 'true');
+      showFitError(`Fit settings: workers: must be a whole number from 1 to 8 (got ${ui.workers.value.trim() || 'nothing'})`);
+      return null;
+    }
+
     // corrections the core would take as "automatic" (a 0 or negative size, density, duration,
     // grid): named at the field instead of silently ignored
     async function parse() {
       for (const [input] of Object.values(corrections)) input.removeAttribute('aria-invalid');
       client?.dispose();
       stopReplay();
-      const workers = Math.max(1, Math.min(8, Math.round(Number(ui.workers.value) || 1)));
+      const workers = workerCount();
+      if (workers === null) {
+        // nothing read (the last recording's pool is stopped): fix the count, then Apply corrections
+        summary = null;
+        mirror.summary = null;
+        ui.detected.replaceChildren();
+        view3d?.clear();
+        replaySteps = 0;
+        ui.replayBox.hidden = true;
+        ui.run.disabled = true;
+        ui.apply.disabled = false;
+        setState('error');
+        app.setStatus(`Fit: ${file.name} not read (see the message)`, 'fit');
+        return false;
+      }
       const mine = (client = createFitClient({ workers }));
       mirror.workers = workers;
       setState('parsing');
@@ -389,9 +415,9 @@ export const fitPanel = {
     async function runFit() {
       if (!summary || client?.running) return;
       // the worker count is part of the pool: a change takes a re-read of the recording
-      if (client.workers !== Math.max(1, Math.min(8, Math.round(Number(ui.workers.value) || 1)))) {
-        if (!(await parse())) return;
-      }
+      const workers = workerCount();
+      if (workers === null) return;
+      if (client.workers !== workers && !(await parse())) return;
       for (const [inputs] of Object.values(settingFields)) for (const input of inputs) input.removeAttribute('aria-invalid');
       const wanted = settings();
       if ((ui.startDelta.value === '') !== (ui.startAlpha.value === '')) {
