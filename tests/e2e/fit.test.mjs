@@ -433,7 +433,15 @@ describe('fit panel', () => {
     await page.waitForFunction(() => /^Fit settings: workers: must be a whole number from 1 to 8 \(got 9\)$/.test(window.__tela.fit.error ?? ''), null, T);
     assert.equal(await page.getAttribute('#fit-workers', 'aria-invalid'), 'true');
     assert.equal(await page.evaluate(() => window.__tela.fit.state), 'ready');
+    // re-read with such a count: refused before anything is read, then read with a good one
+    await page.fill('#fit-workers', '0');
+    await page.click('#fit-apply');
+    await page.waitForFunction(() => window.__tela.fit.state === 'error' && /workers: .*\(got 0\)$/.test(window.__tela.fit.error ?? ''), null, T);
+    assert.equal(await page.isDisabled('#fit-run'), true);
     await page.fill('#fit-workers', workers);
+    await page.click('#fit-apply');
+    await page.waitForFunction(() => window.__tela.fit.state === 'ready', null, T);
+    assert.equal(await page.getAttribute('#fit-workers', 'aria-invalid'), null);
     await page.fill('#fit-start-delta', '2');
     await page.fill('#fit-start-alpha', '1');
     await page.click('#fit-run');
