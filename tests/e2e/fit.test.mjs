@@ -426,6 +426,11 @@ describe('fit panel', () => {
     await page.waitForFunction(() => /^Fit settings: sweep grid: must be a whole number/.test(window.__tela.fit.error ?? ''), null, T);
     assert.equal(await page.getAttribute('#fit-grid', 'aria-invalid'), 'true');
     assert.equal(await page.evaluate(() => window.__tela.fit.state), 'ready');
+    // what the browser cannot read as a number is named too, not read as the default
+    await page.fill('#fit-grid', '');
+    await page.type('#fit-grid', '1e');
+    await page.click('#fit-run');
+    await page.waitForFunction(() => /^Fit settings: sweep grid: must be .*\(got "not a number"\)$/.test(window.__tela.fit.error ?? ''), null, T);
     await page.fill('#fit-grid', '12');
     const workers = await page.inputValue('#fit-workers');
     await page.fill('#fit-workers', '9');

@@ -57,6 +57,14 @@ describe('reconstruct panel', () => {
     assert.equal(Number(cleanedPly.match(/element vertex (\d+)/)[1]), thinned);
     assert.match(cleanedPly, /comment tela cleaned cloud of wavy-cloth\.ply: input 3000 -> voxel \d+/);
     assert.equal(cleanedPly.split('end_header\n')[1].trim().split('\n').length, thinned);
+    // what is not a number ("1e", typed key by key) is refused naming the option, not read as 0
+    await page.fill('[data-key="voxel"]', '');
+    await page.type('[data-key="voxel"]', '1e');
+    await page.waitForFunction(() => /voxel must be a number >= 0/.test(window.__tela.reconstruct.error ?? ''), null, T);
+    assert.equal(await page.isDisabled('#reconstruct-run'), true);
+    // an empty field is the default (no voxel grid)
+    await page.fill('[data-key="voxel"]', '');
+    await page.waitForFunction(() => window.__tela.reconstruct.cleaned === 3000 && !window.__tela.reconstruct.error, null, T);
     await page.fill('[data-key="voxel"]', '0');
     await page.waitForFunction(() => window.__tela.reconstruct.cleaned === 3000, null, T);
 

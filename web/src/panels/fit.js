@@ -20,6 +20,7 @@ import { encodeShareHash } from '../share/link.js';
 import { sha256 } from '../io/hash.js';
 import { markerReplayCsv } from '../io/export.js';
 import { download } from '../io/download.js';
+import { typedNumber } from '../ui/number_field.js';
 import '../fit/fit.css';
 
 let openFile = null; // the mounted panel's open(name, bytes)
@@ -239,11 +240,11 @@ export const fitPanel = {
       if (names(ui.exclude).length) o.exclude = names(ui.exclude);
       if (names(ui.order).length) o.order = names(ui.order);
       if (ui.held1.value && ui.held2.value) o.held = [ui.held1.value, ui.held2.value];
-      // what was typed, as typed: 0 or -1 is refused by the core, not read as "automatic"
+      // what was typed, as typed (ui/number_field.js): 0 or -1 is refused by the core, not read
+      // as "automatic"
       for (const [key, [input]] of Object.entries(corrections)) {
-        if (input.value.trim() === '') continue;
-        const v = Number(input.value);
-        o[key] = Number.isFinite(v) ? v : input.value;
+        const v = typedNumber(input);
+        if (v !== undefined) o[key] = v;
       }
       if (ui.scene.value === 'simulate') {
         // its obstacles, ρ and solver settings (the core names what is wrong with it)
@@ -263,12 +264,13 @@ export const fitPanel = {
     // what was typed, as typed (an empty field: the core's default): a grid of 1 or 500, or a
     // start outside the searched box, is refused by the core and named at its field, not clamped
     function settings() {
-      const typed = (input) => (Number.isFinite(Number(input.value)) ? Number(input.value) : input.value);
       const s = { split: ui.split.value, repetition: Number(ui.repetition.value) };
       for (const [key, [[input]]] of Object.entries(settingFields)) {
-        if (key !== 'start' && input.value.trim() !== '') s[key] = typed(input);
+        const v = typedNumber(input);
+        if (key !== 'start' && v !== undefined) s[key] = v;
       }
-      if (ui.startDelta.value !== '' && ui.startAlpha.value !== '') s.start = [typed(ui.startDelta), typed(ui.startAlpha)];
+      const start = [typedNumber(ui.startDelta), typedNumber(ui.startAlpha)];
+      if (start[0] !== undefined && start[1] !== undefined) s.start = start;
       return s;
     }
 
@@ -301,13 +303,13 @@ export const fitPanel = {
 
     // the pool's worker count, a whole number from 1 to 8; null (said at the field) otherwise
     function workerCount() {
-      const n = Number(ui.workers.value);
-      if (ui.workers.value.trim() !== '' && Number.isInteger(n) && n >= 1 && n <= 8) {
+      const n = typedNumber(ui.workers);
+      if (Number.isInteger(n) && n >= 1 && n <= 8) {
         ui.workers.removeAttribute('aria-invalid');
         return n;
       }
       ui.workers.setAttribute('aria-invalid', 'true');
-      showFitError(`Fit settings: workers: must be a whole number from 1 to 8 (got ${ui.workers.value.trim() || 'nothing'})`);
+      showFitError(`Fit settings: workers: must be a whole number from 1 to 8 (got ${n ?? 'nothing'})`);
       return null;
     }
 
@@ -420,7 +422,7 @@ export const fitPanel = {
       if (client.workers !== workers && !(await parse())) return;
       for (const [inputs] of Object.values(settingFields)) for (const input of inputs) input.removeAttribute('aria-invalid');
       const wanted = settings();
-      if ((ui.startDelta.value === '') !== (ui.startAlpha.value === '')) {
+      if ((typedNumber(ui.startDelta) === undefined) !== (typedNumber(ui.startAlpha) === undefined)) {
         showFitError('Give both start δ/ρ and α/ρ, or neither (the Table 4.6 guess).');
         return;
       }

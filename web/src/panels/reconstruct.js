@@ -6,6 +6,7 @@
 // mesh, or send the mesh to Simulate as an explicit { "type": "mesh" } scenario.
 // window.__tela.reconstruct mirrors the panel's state for tests.
 import { createWorkerClient } from '../ui/worker_client.js';
+import { typedNumber } from '../ui/number_field.js';
 import { createCloudView, CELL_COLORS, glyphStyle } from '../morse/cloud_view.js';
 import { objText, plyText } from '../io/export.js';
 import { sha256 } from '../io/hash.js';
@@ -271,6 +272,7 @@ export const reconstructPanel = {
       }
     }
     function clearErrors() {
+      if (state.status === 'error') setStatus(cloud ? (result ? 'done' : 'loaded') : 'empty');
       state.error = null;
       ui.error.hidden = true;
       if (shownOverView) app.clearError();
@@ -283,9 +285,21 @@ export const reconstructPanel = {
       app.showNotice('Reconstruct: cancelled.');
     });
 
-    function options() {
+    // the fields as typed (ui/number_field.js): an empty one is the core's default, which is
+    // its initial value; one that is not a number is refused by the core, naming the option
+    // the options as run (an export's provenance): the defaults of the fields left empty too
+    const withDefaults = (table, o) => ({ ...Object.fromEntries(table.map(([key, , , value]) => [key, value])), ...o });
+    const typedOptions = (table) => {
       const o = {};
-      for (const [key] of CLEANING) o[key] = Number(inputs[key].value) || 0;
+      for (const [key] of table) {
+        const v = typedNumber(inputs[key]);
+        if (v !== undefined) o[key] = v;
+      }
+      return o;
+    };
+
+    function options() {
+      const o = typedOptions(CLEANING);
       if (ui.cropOn.checked) {
         const parse = (text) => text.split(/[\s,;]+/).filter(Boolean).map(Number);
         const lo = parse(ui.cropMin.value), hi = parse(ui.cropMax.value);
@@ -294,7 +308,8 @@ export const reconstructPanel = {
       return o;
     }
     // (a value the core refuses, e.g. a negative voxel size, counts: its message is shown)
-    const cleaningOn = (o) => o.voxel !== 0 || o.outlierK !== 0 || o.planes !== 0 || Boolean(o.crop);
+    const on = (v) => v !== undefined && v !== 0;
+    const cleaningOn = (o) => on(o.voxel) || on(o.outlierK) || on(o.planes) || Boolean(o.crop);
 
     // live preview of the cleaning, debounced; a newer edit makes older answers stale
     // (Reconstruct first runs a pending one: a click right after an edit must reconstruct
@@ -319,6 +334,7 @@ export const reconstructPanel = {
         return false;
       };
       if (!cleaningOn(o)) {
+        clearErrors(); // (a refused cleaning's message is about settings no longer there)
         cleanedWith = null;
         cleaned = cloud.positions;
         ui.run.disabled = false;
@@ -342,7 +358,7 @@ export const reconstructPanel = {
       clearErrors();
       ui.run.disabled = false;
       cleaned = answer.positions;
-      cleanedWith = { options: o, steps: answer.steps.map((s) => ({ step: s.step, count: s.count })) };
+      cleanedWith = { options: withDefaults(CLEANING, o), steps: answer.steps.map((s) => ({ step: s.step, count: s.count })) };
       state.cleaned = answer.count;
       const steps = answer.steps.map((s) => `${s.step} ${s.count}`).join(' → ');
       const planes = answer.planes.length ? ` · ${answer.planes.length} plane(s) removed` : '';
@@ -465,11 +481,7 @@ export const reconstructPanel = {
       if (!cleaned) return;
       clearErrors();
       app.showNotice(''); // (the last run's "Reconstructed …" is not about this one)
-      const o = {
-        seed: Number(inputs.seed.value) || 0,
-        levels: Number(inputs.levels.value) || 32,
-        resampleNodes: Number(inputs.resampleNodes.value) || 0,
-      };
+      const o = typedOptions(RECONSTRUCT);
       setStatus('reconstructing');
       ui.run.disabled = true;
       ui.progress.removeAttribute('value');
@@ -483,7 +495,7 @@ export const reconstructPanel = {
         return;
       }
       result = answer;
-      reconstructedFrom = { cleaning: cleanedWith, options: o };
+      reconstructedFrom = { cleaning: cleanedWith, options: withDefaults(RECONSTRUCT, o) };
       showResult(answer);
       setStatus('done');
       ui.summary.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
@@ -494,7 +506,8 @@ export const reconstructPanel = {
     // ---- share links: the settings and which cloud (never its points)
     this.shareState = () => {
       if (!cloud) return null;
-      const values = Object.fromEntries(Object.entries(inputs).map(([key, input]) => [key, Number(input.value) || 0]));
+      // an empty field travels as null: the opener keeps its field's initial value, the default
+      const values = Object.fromEntries(Object.entries(inputs).map(([key, input]) => [key, typedNumber(input) ?? null]));
       const shared = {
         input: { name: cloud.name, points: state.points, sha256: cloud.sha256, sample: cloud.sample },
         values, crop: ui.cropOn.checked ? { min: ui.cropMin.value, max: ui.cropMax.value } : null,
