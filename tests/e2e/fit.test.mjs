@@ -382,7 +382,8 @@ describe('fit panel', () => {
     await page.fill('#fit-held-smoothing', '200'); // reaches the core, which names the range
     await page.click('#fit-apply');
     await page.waitForFunction(() => window.__tela.fit?.state === 'error', null, T);
-    assert.match(await page.textContent('#fit-error'), /held smoothing: 1 to 101 samples/);
+    assert.match(await page.textContent('#fit-error'), /Corrections: held-corner smoothing: must be a whole number of samples from 1 to 101 \(got 200\)/);
+    assert.equal(await page.getAttribute('#fit-held-smoothing', 'aria-invalid'), 'true');
     await page.fill('#fit-held-smoothing', '');
     await page.click('#fit-apply');
     await page.waitForFunction(() => window.__tela.fit?.state === 'ready', null, T);

@@ -281,6 +281,16 @@ describe('wasm fit for several page workers', () => {
       assert.equal(job.recordingSummary(), 'null', 'nothing was read, or the options were refused first');
       job.delete();
     }
+    // options the fit problem refuses once the file is read: named by their key too
+    for (const [options, message] of [
+      ['{"held_smoothing": 102}', /^held_smoothing: must be a whole number of samples from 1 to 101 \(got 102\)$/],
+      ['{"taut_tolerance": -0.001}', /^taut_tolerance: must be a distance >= 0 in metres \(got -0.001\)$/],
+    ]) {
+      const refused = new tela.FitPageJob(readFileSync(sample, 'utf8'), options);
+      assert.equal(refused.ok(), false);
+      assert.match(refused.error(), message);
+      refused.delete();
+    }
     // a file that was read but whose markers make no grid of the asked shape: what was read
     // comes with the error, for the panel to show while the user corrects the grid
     const job = new tela.FitPageJob(readFileSync(sample, 'utf8'), JSON.stringify({ cols: 5, rows: 5 }));

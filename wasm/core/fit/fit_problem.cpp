@@ -26,7 +26,12 @@ Result<FitProblem> make_fit_problem(Recording recording, const FitProblemOptions
   if (!(options.kappa >= 0) || !std::isfinite(options.kappa)) return R::failure("kappa: must be >= 0" + got(options.kappa));
   if (!(options.solver.dt > 0) || options.solver.dt > 0.1)
     return R::failure("dt: must be in (0, 0.1] s" + got(options.solver.dt));
-  if (options.held_smoothing < 1 || options.held_smoothing > 101) return R::failure("held smoothing: 1 to 101 samples");
+  // messages start with the page's option key (wasm/bindings/fit_options.h), which the Fit
+  // panel marks at its field
+  if (options.held_smoothing < 1 || options.held_smoothing > 101)
+    return R::failure("held_smoothing: must be a whole number of samples from 1 to 101" + got(options.held_smoothing));
+  if (!(options.taut_tolerance >= 0) || !std::isfinite(options.taut_tolerance))
+    return R::failure("taut_tolerance: must be a distance >= 0 in metres" + got(options.taut_tolerance));
   if (recording.frame_count() < 2) return R::failure("the recording needs at least 2 frames");
 
   FitProblem problem;
