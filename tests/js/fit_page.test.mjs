@@ -272,7 +272,7 @@ describe('wasm fit for several page workers', () => {
       [readFileSync(sample, 'utf8'), '{"rho": "abc"}', /^rho: must be a number \(got "abc"\)$/],
       [readFileSync(sample, 'utf8'), '{"exclude": "A"}', /^exclude: must be a list of marker names/],
       // a misspelt key is named, not ignored
-      [readFileSync(sample, 'utf8'), '{"hieght": 0.3}', /^options: unknown key 'hieght' \(known: .*height/],
+      [readFileSync(sample, 'utf8'), '{"hieght": 0.3}', /^options\.hieght: unknown key \(expected one of: .*height/],
     ];
     for (const [text, options, message] of cases) {
       const job = new tela.FitPageJob(text, options);
@@ -313,7 +313,7 @@ describe('wasm fit for several page workers', () => {
     const cases = [
       ['not json', /^settings: not a JSON object$/],
       ['[]', /^settings: not a JSON object$/],
-      [{ gird: 3 }, /^settings: unknown key 'gird' \(known: grid, /],
+      [{ gird: 3 }, /^settings\.gird: unknown key \(expected one of: grid, /],
       [{ grid: 1 }, /^grid: must be a whole number of points per axis, 0 \(no sweep\) or 2 to 200 \(got 1\)$/],
       [{ grid: 201 }, /^grid: .* \(got 201\)$/],
       [{ grid: 2.5 }, /^grid: .* \(got 2.5\)$/],

@@ -6,32 +6,19 @@
 #include "fit/fit_problem.h"
 #include "mocap/parse_recording.h"
 #include "scenario/json.h"
+#include "scenario/json_keys.h"
 #include "scenario/scenes.h"
 
 #include <nlohmann/json.hpp>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace tela {
-
-// "" when every key of the object j is one of `known`; else a message naming the first that is
-// not (a misspelt key would otherwise be ignored without a word)
-inline std::string unknown_key(const nlohmann::json& j, std::initializer_list<const char*> known) {
-  for (const auto& item : j.items()) {
-    if (std::none_of(known.begin(), known.end(), [&](const char* k) { return item.key() == k; })) {
-      std::string list;
-      for (const char* k : known) list += (list.empty() ? "" : ", ") + std::string(k);
-      return "unknown key '" + item.key() + "' (known: " + list + ")";
-    }
-  }
-  return {};
-}
 
 // options JSON (every key optional): {"format", "units", "up", "scene", "scenario", "rho",
 // "kappa", "dt", "cols", "rows", "order": [...], "held": [a, b], "exclude": [...], "refine",
@@ -43,10 +30,11 @@ inline std::string read_problem_options(const std::string& text, RecordingParseO
   if (text.empty()) return {};
   const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
   if (j.is_discarded() || !j.is_object()) return "options: not a JSON object";
-  const std::string unknown = unknown_key(j, {"format", "units", "up", "scene", "scenario", "rho", "kappa", "dt", "cols",
-                                              "rows", "order", "held", "exclude", "refine", "width", "height",
-                                              "duration", "held_smoothing", "taut_tolerance"});
-  if (!unknown.empty()) return "options: " + unknown;
+  const std::string unknown =
+      unknown_key_error(j, "options", {"format", "units", "up", "scene", "scenario", "rho", "kappa", "dt", "cols", "rows",
+                                       "order", "held", "exclude", "refine", "width", "height", "duration",
+                                       "held_smoothing", "taut_tolerance"});
+  if (!unknown.empty()) return unknown;
   // A key that is present must hold a usable value: the page passes what the user typed, and
   // a width of 0 or a rho of -1 is refused here rather than read as "automatic" / the default.
   std::string error;
@@ -130,15 +118,15 @@ inline std::string read_fit_settings(const std::string& text, const FitProblem& 
   if (text.empty()) return {};
   const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
   if (j.is_discarded() || !j.is_object()) return "settings: not a JSON object";
-  const std::string unknown =
-      unknown_key(j, {"grid", "refine_evaluations", "split", "repetition", "start", "mu_grid", "mu_max"});
-  if (!unknown.empty()) return "settings: " + unknown;
+  const std::string unknown = unknown_key_error(
+      j, "settings", {"grid", "refine_evaluations", "split", "repetition", "start", "mu_grid", "mu_max"});
+  if (!unknown.empty()) return unknown;
   std::string error;
   auto fail = [&](const char* key, const std::string& what) {
     if (error.empty()) error = std::string(key) + ": must be " + what + " (got " + j[key].dump() + ")";
   };
   // a whole number in [0, max], not 1 when `one_allowed` is false (a grid of one point)
-  auto count = [&](const char* key, int& out, int max, bool one_allowed, const char* what) {
+  auto count = [&](const char* key, int& out, int max, bool one_allowed, const std::string& what) {
     if (!j.contains(key)) return;
     const nlohmann::json& v = j[key];
     const bool whole = v.is_number_unsigned() || (v.is_number_integer() && v.get<long long>() >= 0);
@@ -147,9 +135,11 @@ inline std::string read_fit_settings(const std::string& text, const FitProblem& 
       return fail(key, what);
     out = v.get<int>();
   };
-  count("grid", s.grid, 200, false, "a whole number of points per axis, 0 (no sweep) or 2 to 200");
-  count("refine_evaluations", s.refine_evaluations, 10000, true, "a whole number of evaluations from 0 to 10000");
-  count("mu_grid", s.mu_grid, 200, false, "a whole number of mu values, 0 (mu fixed) or 2 to 200");
+  const std::string grid_max = std::to_string(kMaxFitGrid);
+  count("grid", s.grid, kMaxFitGrid, false, "a whole number of points per axis, 0 (no sweep) or 2 to " + grid_max);
+  count("refine_evaluations", s.refine_evaluations, kMaxRefineEvaluations, true,
+        "a whole number of evaluations from 0 to " + std::to_string(kMaxRefineEvaluations));
+  count("mu_grid", s.mu_grid, kMaxFitGrid, false, "a whole number of mu values, 0 (mu fixed) or 2 to " + grid_max);
   if (j.contains("repetition")) {
     if (j["repetition"] != 1 && j["repetition"] != 2) fail("repetition", "1 (hanger) or 2 (bare hands)");
     else s.a_priori_repetition = j["repetition"].get<int>();
@@ -160,7 +150,7 @@ inline std::string read_fit_settings(const std::string& text, const FitProblem& 
   }
   if (j.contains("mu_max")) {
     const nlohmann::json& v = j["mu_max"];
-    if (!v.is_number() || !(v.get<double>() > 0 && v.get<double>() <= 100))
+    if (!v.is_number() || !(v.get<double>() > 0 && v.get<double>() <= kMaxFitMu))
       fail("mu_max", "the largest friction coefficient tried, in (0, 100]");
     else s.mu_max = v.get<double>();
   }

@@ -45,8 +45,8 @@ int run_fit(const std::vector<std::string>& args) {
     else if (a == "--report") report_path = args[++i];
     else if (a == "--replay-out") replay_path = args[++i];
     else if (a == "--grid") {
-      if (!parse_int(args[++i], 0, 200, settings.grid) || settings.grid == 1)
-        return bad_input("--grid: a whole number of points per axis, 0 (no sweep) or 2 to 200");
+      if (!parse_int(args[++i], 0, kMaxFitGrid, settings.grid) || settings.grid == 1)
+        return bad_input("--grid: a whole number of points per axis, 0 (no sweep) or 2 to " + std::to_string(kMaxFitGrid));
     } else if (a == "--threads") {
       if (!parse_int(args[++i], 1, 256, settings.threads)) return bad_input("--threads: a whole number from 1 to 256");
     } else if (a == "--params") {
@@ -60,10 +60,10 @@ int run_fit(const std::vector<std::string>& args) {
       settings.start_alpha_ratio = al;
       if (items.size() == 3) settings.start_mu = mu;
     } else if (a == "--mu-grid") {
-      if (!parse_int(args[++i], 0, 200, settings.mu_grid) || settings.mu_grid == 1)
-        return bad_input("--mu-grid: a whole number of mu values, 0 (mu fixed) or 2 to 200");
+      if (!parse_int(args[++i], 0, kMaxFitGrid, settings.mu_grid) || settings.mu_grid == 1)
+        return bad_input("--mu-grid: a whole number of mu values, 0 (mu fixed) or 2 to " + std::to_string(kMaxFitGrid));
     } else if (a == "--mu-max") {
-      if (!parse_real(args[++i], settings.mu_max) || !(settings.mu_max > 0) || settings.mu_max > 100)
+      if (!parse_real(args[++i], settings.mu_max) || !(settings.mu_max > 0) || settings.mu_max > kMaxFitMu)
         return bad_input("--mu-max: the largest friction coefficient tried, in (0, 100]");
     } else if (a == "--rho") {
       if (!parse_real(args[++i], options.rho) || !(options.rho > 0)) return bad_input("--rho: a density > 0 in kg/m^2");
@@ -97,7 +97,8 @@ int run_fit(const std::vector<std::string>& args) {
     } else if (a == "--duration") {
       if (!parse_real(args[++i], options.duration) || !(options.duration > 0)) return bad_input("--duration: seconds > 0");
     } else if (a == "--refine-evaluations") {
-      if (!parse_int(args[++i], 0, 10000, settings.refine_evaluations)) return bad_input("--refine-evaluations: 0 to 10000");
+      if (!parse_int(args[++i], 0, kMaxRefineEvaluations, settings.refine_evaluations))
+        return bad_input("--refine-evaluations: 0 to " + std::to_string(kMaxRefineEvaluations));
     } else if (a == "--repetition") {
       if (!parse_int(args[++i], 1, 2, settings.a_priori_repetition)) return bad_input("--repetition: 1 or 2");
     } else if (a == "--held-smoothing") {

@@ -31,6 +31,12 @@
 
 namespace tela {
 
+// the ranges of the settings below that `tela fit`'s flags and the page's settings
+// (wasm/bindings/fit_options.h) accept; a value outside is refused, never clamped
+constexpr int kMaxFitGrid = 200;              // grid and mu_grid: 0 (off) or 2 to this
+constexpr int kMaxRefineEvaluations = 10000;  // refine_evaluations: 0 to this
+constexpr double kMaxFitMu = 100;             // mu_max: in (0, this]
+
 struct FitSettings {
   int grid = 20;                   // sweep points per axis (0: no sweep)
   double delta_ratio_max = 1.0;    // sweep box [0, max] for delta / rho (thesis: [0, rho])

@@ -6,6 +6,7 @@
 // type is checked before it is read, keys are looked up with find(), and dumps replace
 // invalid UTF-8 instead of failing.
 #include "scenario/json.h"
+#include "scenario/json_keys.h"
 #include "scenario/json_text.h"
 
 #include <nlohmann/json.hpp>
@@ -54,16 +55,6 @@ std::string format_number(double v) {
     return std::to_string(static_cast<long long>(v));
   }
   return json_text(json(v));
-}
-
-
-std::string list_names(std::initializer_list<const char*> names) {
-  std::string out;
-  for (const char* name : names) {
-    if (!out.empty()) out += ", ";
-    out += name;
-  }
-  return out;
 }
 
 // the lexer quotes the offending bytes, which may be invalid UTF-8: keep messages printable
@@ -237,15 +228,8 @@ bool require_array(const json& j, const std::string& path, std::string& error) {
 
 bool check_keys(const json& object, const std::string& path,
                 std::initializer_list<const char*> allowed, std::string& error) {
-  for (auto it = object.begin(); it != object.end(); ++it) {
-    bool known = false;
-    for (const char* name : allowed) known = known || it.key() == name;
-    if (!known) {
-      error = join(path, it.key()) + ": unknown key (expected one of: " + list_names(allowed) + ")";
-      return false;
-    }
-  }
-  return true;
+  error = unknown_key_error(object, path, allowed);
+  return error.empty();
 }
 
 bool number_value(const json& j, const std::string& path, const Range& range, double& out,

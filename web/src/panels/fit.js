@@ -257,17 +257,18 @@ export const fitPanel = {
     // the fit's settings, keyed as the core's settings JSON (read_fit_settings,
     // wasm/bindings/fit_options.h), with their labels; "start" is the two start fields
     const settingFields = {
-      grid: [[ui.grid], 'sweep grid'], refine_evaluations: [[ui.refine], 'Nelder–Mead evaluations'],
-      mu_grid: [[ui.muGrid], 'μ line'], mu_max: [[ui.muMax], 'μ up to'],
+      grid: [ui.grid, 'sweep grid'], refine_evaluations: [ui.refine, 'Nelder–Mead evaluations'],
+      mu_grid: [ui.muGrid, 'μ line'], mu_max: [ui.muMax, 'μ up to'],
       start: [[ui.startDelta, ui.startAlpha], 'start δ/ρ, α/ρ'],
     };
     // what was typed, as typed (an empty field: the core's default): a grid of 1 or 500, or a
     // start outside the searched box, is refused by the core and named at its field, not clamped
     function settings() {
       const s = { split: ui.split.value, repetition: Number(ui.repetition.value) };
-      for (const [key, [[input]]] of Object.entries(settingFields)) {
+      for (const [key, [input]] of Object.entries(settingFields)) {
+        if (key === 'start') continue;
         const v = typedNumber(input);
-        if (key !== 'start' && v !== undefined) s[key] = v;
+        if (v !== undefined) s[key] = v;
       }
       const start = [typedNumber(ui.startDelta), typedNumber(ui.startAlpha)];
       if (start[0] !== undefined && start[1] !== undefined) s.start = start;
@@ -313,25 +314,53 @@ export const fitPanel = {
       return null;
     }
 
+    // A core message that starts with a key of `fields` ({key: [input or inputs, label]}): its
+    // inputs marked invalid and the message with the label for the key; null for any other.
+    function labelled(fields, error) {
+      const key = /^(\w+): /.exec(error)?.[1];
+      if (!Object.hasOwn(fields, key ?? '')) return null;
+      const [inputs, label] = fields[key];
+      for (const input of [inputs].flat()) input.setAttribute('aria-invalid', 'true');
+      return label + error.slice(key.length);
+    }
+    const unmark = (fields) => {
+      for (const [inputs] of Object.values(fields)) for (const input of [inputs].flat()) input.removeAttribute('aria-invalid');
+    };
+
+    // Nothing usable was read: what was read before the failure (format, units, rate, markers;
+    // null: nothing), to correct from, and nothing left of the last recording's view or replay.
+    function unread(r) {
+      summary = null;
+      mirror.summary = null;
+      ui.detected.replaceChildren(...(r ? [
+        ['file', file.name],
+        ['format', `${r.format}${r.format_version ? ` ${r.format_version}` : ''}`],
+        ['units', `${r.units}${r.units_declared ? '' : ' (guessed)'}`],
+        ['rate', `${fmt(r.rate, 4)} Hz · ${r.frames} frames · ${fmt(r.duration, 4)} s`],
+        ['markers', `${r.points}: ${r.names.join(', ')}`],
+        ['missing data', `${pct(r.missing_fraction)} (${r.missing_samples} samples)`],
+        ...r.warnings.map((w) => ['warning', w]),
+      ] : []).flatMap(([k, v]) => [el('dt', { textContent: k }), el('dd', { textContent: v })]));
+      mirror.readBeforeError = r;
+      view3d?.clear();
+      showView(view3d);
+      replaySteps = 0;
+      ui.replayBox.hidden = true;
+      ui.run.disabled = true;
+      ui.apply.disabled = false;
+      setState('error');
+      app.setStatus(`Fit: ${file.name} cannot be fitted as read (see the message)`, 'fit');
+    }
+
     // corrections the core would take as "automatic" (a 0 or negative size, density, duration,
     // grid): named at the field instead of silently ignored
     async function parse() {
-      for (const [input] of Object.values(corrections)) input.removeAttribute('aria-invalid');
+      unmark(corrections);
       client?.dispose();
       stopReplay();
       const workers = workerCount();
       if (workers === null) {
-        // nothing read (the last recording's pool is stopped): fix the count, then Apply corrections
-        summary = null;
-        mirror.summary = null;
-        ui.detected.replaceChildren();
-        view3d?.clear();
-        replaySteps = 0;
-        ui.replayBox.hidden = true;
-        ui.run.disabled = true;
-        ui.apply.disabled = false;
-        setState('error');
-        app.setStatus(`Fit: ${file.name} not read (see the message)`, 'fit');
+        unread(null); // the last recording's pool is stopped: fix the count, then Apply corrections
         return false;
       }
       const mine = (client = createFitClient({ workers }));
@@ -346,32 +375,10 @@ export const fitPanel = {
       if (mine !== client) return false; // replaced by a newer read
       ui.apply.disabled = false;
       if (!answer.ok) {
-        summary = null;
-        mirror.summary = null;
-        // what was read before the failure (format, units, rate, markers), to correct from
-        const r = answer.recording;
-        ui.detected.replaceChildren(...(r ? [
-          ['file', file.name],
-          ['format', `${r.format}${r.format_version ? ` ${r.format_version}` : ''}`],
-          ['units', `${r.units}${r.units_declared ? '' : ' (guessed)'}`],
-          ['rate', `${fmt(r.rate, 4)} Hz · ${r.frames} frames · ${fmt(r.duration, 4)} s`],
-          ['markers', `${r.points}: ${r.names.join(', ')}`],
-          ['missing data', `${pct(r.missing_fraction)} (${r.missing_samples} samples)`],
-          ...r.warnings.map((w) => ['warning', w]),
-        ] : []).flatMap(([k, v]) => [el('dt', { textContent: k }), el('dd', { textContent: v })]));
-        mirror.readBeforeError = r;
-        view3d?.clear();
-        showView(view3d);
-        replaySteps = 0;
-        ui.replayBox.hidden = true;
-        setState('error');
-        app.setStatus(`Fit: ${file.name} cannot be fitted as read (see the message)`, 'fit');
+        unread(answer.recording);
         // a correction the core refused is named by its label and marked at its field
-        const key = /^(\w+): /.exec(answer.error)?.[1];
-        const [input, label] = Object.hasOwn(corrections, key ?? '') ? corrections[key] : [];
-        input?.setAttribute('aria-invalid', 'true');
-        const error = input ? `Corrections: ${label}${answer.error.slice(key.length)}` : answer.error;
-        showFitError(`“${file.name}” cannot be fitted: ${error}`);
+        const named = labelled(corrections, answer.error);
+        showFitError(`“${file.name}” cannot be fitted: ${named ? `Corrections: ${named}` : answer.error}`);
         return false;
       }
       summary = answer.summary;
@@ -420,7 +427,7 @@ export const fitPanel = {
       const workers = workerCount();
       if (workers === null) return;
       if (client.workers !== workers && !(await parse())) return;
-      for (const [inputs] of Object.values(settingFields)) for (const input of inputs) input.removeAttribute('aria-invalid');
+      unmark(settingFields);
       const wanted = settings();
       if ((typedNumber(ui.startDelta) === undefined) !== (typedNumber(ui.startAlpha) === undefined)) {
         showFitError('Give both start δ/ρ and α/ρ, or neither (the Table 4.6 guess).');
@@ -458,11 +465,8 @@ export const fitPanel = {
       ui.apply.disabled = false;
       if (!answer.ok && answer.settings) {
         // a setting the core refused (nothing ran): named by its label and marked at its field
-        const key = /^(\w+): /.exec(answer.error)?.[1];
-        const [inputs, label] = Object.hasOwn(settingFields, key ?? '') ? settingFields[key] : [[]];
-        for (const input of inputs) input.setAttribute('aria-invalid', 'true');
         setState('ready');
-        showFitError(`Fit settings: ${label ? label + answer.error.slice(key.length) : answer.error}`);
+        showFitError(`Fit settings: ${labelled(settingFields, answer.error) ?? answer.error}`);
         return;
       }
       if (!answer.ok) {
