@@ -145,6 +145,14 @@ describe('tela fit', () => {
     r = tela('fit', join(root, 'public/samples/a3-shake-synthetic.csv'), '--params', '50,1', '--grid', '0');
     assert.equal(r.status, 2);
     assert.match(r.json.error, /--params: delta = 50, alpha = 1 lie outside the searched box/);
+    // a fitted mu is searched in [0, --mu-max]: a start above it is refused
+    const sample = join(root, 'public/samples/a3-shake-synthetic.csv');
+    r = tela('fit', sample, '--scenario', 'tablecloth', '--params', '0.1,0.3,3', '--grid', '0');
+    assert.equal(r.status, 2);
+    assert.match(r.json.error, /^--params: mu = 3 lies above --mu-max 2 /);
+    r = tela('fit', sample, '--scenario', 'tablecloth', '--mu-max', '0.3', '--grid', '0');
+    assert.equal(r.status, 2);
+    assert.match(r.json.error, /^--mu-max: 0.3 is below the first obstacle's friction coefficient 0.5/);
     // bytes that are not UTF-8 in the quoted cell (Windows-1252 'é'): still one JSON message
     const latin = join(dir, 'latin.csv');
     writeFileSync(latin, Buffer.concat([readFileSync(bad).subarray(0, readFileSync(bad).length - 6),

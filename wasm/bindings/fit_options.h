@@ -178,6 +178,15 @@ inline std::string read_fit_settings(const std::string& text, const FitProblem& 
       if (v.size() == 3) s.start_mu = v[2].get<double>();
     }
   }
+  const double mu = starting_mu(s, problem.obstacles);
+  if (error.empty() && fits_mu(s, problem.obstacles) && mu > s.mu_max) {
+    char text[240];
+    if (std::isfinite(s.start_mu))
+      std::snprintf(text, sizeof text, "start: its mu %g lies above mu_max %g (mu is fitted in [0, mu_max]); give a smaller mu or raise mu_max", mu, s.mu_max);
+    else
+      std::snprintf(text, sizeof text, "mu_max: %g is below the first obstacle's friction coefficient %g, the fit's starting mu (mu is fitted in [0, mu_max]); raise mu_max or give a starting mu", s.mu_max, mu);
+    error = text;
+  }
   return error;
 }
 

@@ -123,6 +123,20 @@ int run_fit(const std::vector<std::string>& args) {
   }
   if (std::isfinite(settings.start_mu) && options.obstacles.empty())
     return bad_input("--params: a mu needs obstacles to act on; give a --scenario with obstacles (e.g. a table)");
+  const double mu = starting_mu(settings, options.obstacles);
+  if (fits_mu(settings, options.obstacles) && mu > settings.mu_max) {
+    char text[300];
+    if (std::isfinite(settings.start_mu))
+      std::snprintf(text, sizeof text,
+                    "--params: mu = %g lies above --mu-max %g (mu is fitted in [0, mu_max]); give a smaller mu or "
+                    "raise --mu-max", mu, settings.mu_max);
+    else
+      std::snprintf(text, sizeof text,
+                    "--mu-max: %g is below the first obstacle's friction coefficient %g, the fit's starting mu (mu is "
+                    "fitted in [0, mu_max]); raise --mu-max or give a starting mu with --params delta,alpha,mu",
+                    settings.mu_max, mu);
+    return bad_input(text);
+  }
   if (settings.has_start) {
     settings.start_delta_ratio /= options.rho;
     settings.start_alpha_ratio /= options.rho;

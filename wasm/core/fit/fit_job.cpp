@@ -61,13 +61,22 @@ FitJob::FitJob(std::shared_ptr<const FitProblem> problem, const FitSettings& set
   result_.sweep.resize(static_cast<std::size_t>(settings_.grid) * settings_.grid);
   if (!problem_->obstacles.empty()) {
     settings_.mu_grid = std::max(0, settings_.mu_grid == 1 ? 2 : settings_.mu_grid);
-    best_.mu = std::isfinite(settings_.start_mu) ? settings_.start_mu : problem_->obstacles.front().mu;
+    best_.mu = starting_mu(settings_, problem_->obstacles);
     result_.mu_fitted = fits_mu();
     result_.mu_line.resize(settings_.mu_grid);
   }
 }
 
-bool FitJob::fits_mu() const { return !problem_->obstacles.empty() && settings_.mu_grid > 0 && settings_.mu_max > 0; }
+double starting_mu(const FitSettings& settings, const std::vector<ObstacleDesc>& obstacles) {
+  if (std::isfinite(settings.start_mu)) return settings.start_mu;
+  return obstacles.empty() ? std::numeric_limits<double>::quiet_NaN() : obstacles.front().mu;
+}
+
+bool fits_mu(const FitSettings& settings, const std::vector<ObstacleDesc>& obstacles) {
+  return !obstacles.empty() && settings.mu_grid > 0 && settings.mu_max > 0;
+}
+
+bool FitJob::fits_mu() const { return tela::fits_mu(settings_, problem_->obstacles); }
 
 int FitJob::planned_evaluations() const {
   return 1 + settings_.grid * settings_.grid + (fits_mu() ? settings_.mu_grid : 0) + settings_.refine_evaluations + 1;

@@ -57,6 +57,12 @@ struct FitSettings {
 // §4.1.2: train on the first half of the recording, test on the last half.
 void split_half(FitSettings& settings, double duration);
 
+// The mu the sweep runs at: the start's, else the first obstacle's (NaN without obstacles).
+// When mu is fitted the mu line and the refinement search [0, mu_max], so `tela fit` and the
+// page refuse a starting mu above mu_max rather than let the fit leave what it searched.
+double starting_mu(const FitSettings& settings, const std::vector<ObstacleDesc>& obstacles);
+bool fits_mu(const FitSettings& settings, const std::vector<ObstacleDesc>& obstacles);
+
 enum class FitStage { a_priori, sweep, mu_line, refine, final_evaluation, done };
 const char* to_string(FitStage stage);
 
