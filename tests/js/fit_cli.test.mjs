@@ -142,11 +142,11 @@ describe('tela fit', () => {
     assert.equal(r.status, 2);
     assert.match(r.json.error, /mu/);
     // a starting point outside the searched box is refused, not moved to its edge
-    r = tela('fit', join(root, 'public/samples/a3-shake-synthetic.csv'), '--params', '50,1', '--grid', '0');
+    const sample = join(root, 'public/samples/a3-shake-synthetic.csv');
+    r = tela('fit', sample, '--params', '50,1', '--grid', '0');
     assert.equal(r.status, 2);
     assert.match(r.json.error, /--params: delta = 50, alpha = 1 lie outside the searched box/);
     // a fitted mu is searched in [0, --mu-max]: a start above it is refused
-    const sample = join(root, 'public/samples/a3-shake-synthetic.csv');
     r = tela('fit', sample, '--scenario', 'tablecloth', '--params', '0.1,0.3,3', '--grid', '0');
     assert.equal(r.status, 2);
     assert.match(r.json.error, /^--params: mu = 3 lies above --mu-max 2 /);

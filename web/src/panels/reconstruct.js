@@ -285,10 +285,10 @@ export const reconstructPanel = {
       app.showNotice('Reconstruct: cancelled.');
     });
 
-    // the fields as typed (ui/number_field.js): an empty one is the core's default, which is
-    // its initial value; one that is not a number is refused by the core, naming the option
     // the options as run (an export's provenance): the defaults of the fields left empty too
     const withDefaults = (table, o) => ({ ...Object.fromEntries(table.map(([key, , , value]) => [key, value])), ...o });
+    // the fields as typed (ui/number_field.js): an empty one is the core's default, which is
+    // its initial value; one that is not a number is refused by the core, naming the option
     const typedOptions = (table) => {
       const o = {};
       for (const [key] of table) {
