@@ -282,16 +282,28 @@ describe('fit panel', () => {
     assert.deepEqual(await page.evaluate(() => window.__tela.fit.summary.obstacles), ['plane', 'box']);
     assert.match(await page.textContent('#fit-detected'), /plane, box/);
     await page.fill('#fit-mu-grid', '3');
+    // a starting μ (the sweep's) above the μ line's end is refused at its field
+    await page.fill('#fit-start-mu', '3');
+    await page.fill('#fit-workers', '2');
+    await page.click('#fit-run');
+    await page.waitForFunction(() => /Fit settings: start μ: 3 lies above mu_max 2 /.test(window.__tela.fit.error ?? ''), null, T);
+    assert.equal(await page.getAttribute('#fit-start-mu', 'aria-invalid'), 'true');
+    await page.fill('#fit-start-mu', '0.4');
     const state = await fit(page, { grid: 2, workers: 2, refine: 2 });
     assert.equal(state.state, 'done', state.error ?? '');
+    assert.equal(await page.getAttribute('#fit-start-mu', 'aria-invalid'), null);
+    assert.equal(state.plan.start_mu, 0.4);
     const r = state.result;
     assert.equal(r.mu_fitted, true);
     assert.ok(r.mu >= 0 && r.mu <= 2, `mu ${r.mu}`);
     assert.equal(r.mu_line_points.length, 3);
     assert.match(await page.textContent('#fit-table'), /μ \(fitted\)/);
-    // the same fit natively
+    // the same fit natively, from the same start (the Table 4.6 guess the plan names, in
+    // kg/m² and kg/(m² s) as --params takes it, and μ 0.4)
+    const { a_priori: guess } = state.plan;
+    assert.deepEqual(state.plan.start, [guess.delta_over_rho, guess.alpha_over_rho]);
     const native = JSON.parse(execFileSync(cli, ['fit', file, '--scenario', 'tablecloth', '--kappa', '1e-3', '--grid', '2',
-      '--mu-grid', '3', '--refine-evaluations', '2'], { encoding: 'utf8' }));
+      '--mu-grid', '3', '--refine-evaluations', '2', '--params', `${guess.delta},${guess.alpha},0.4`], { encoding: 'utf8' }));
     for (const key of ['delta_over_rho', 'alpha_over_rho', 'mu', 'mean_error_cm', 'evaluations'])
       assert.equal(r[key], native[key], `native ${key}`);
     await page.waitForFunction(() => window.__tela.fit.replayDrawn === true, null, T);
@@ -459,6 +471,12 @@ describe('fit panel', () => {
     await page.click('#fit-run');
     await page.waitForFunction(() => /Give both start/.test(window.__tela.fit.error ?? ''), null, T);
     await page.fill('#fit-start-delta', '');
+    // a starting μ without obstacles to act on
+    await page.fill('#fit-start-mu', '0.3');
+    await page.click('#fit-run');
+    await page.waitForFunction(() => /Fit settings: start μ: must be left out: a mu needs obstacles to act on/.test(window.__tela.fit.error ?? ''), null, T);
+    assert.equal(await page.getAttribute('#fit-start-mu', 'aria-invalid'), 'true');
+    await page.fill('#fit-start-mu', '');
     assert.equal(await page.evaluate(() => window.__tela.fit.state), 'ready');
 
     // the length unit and the reader can be chosen too

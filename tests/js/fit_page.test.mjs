@@ -159,6 +159,21 @@ describe('wasm fit for several page workers', () => {
       ]) assert.match(jobs[0].plan(JSON.stringify(refused)), message);
       assert.equal(JSON.parse(jobs[0].plan(JSON.stringify({ mu_max: 0.3, mu_grid: 0 }))).mu_fitted, false);
       assert.equal(JSON.parse(jobs[0].plan(JSON.stringify({ mu_max: 0.9, start: [0.5, 2, 0.9] }))).mu_fitted, true);
+      // the starting mu alone (the page's "start μ" field): the sweep runs at it, from the
+      // Table 4.6 guess for delta and alpha; checked like the start's mu, and given once
+      const guess = JSON.parse(jobs[0].plan('{}'));
+      assert.equal(guess.start_mu, 0.5);
+      const own = JSON.parse(jobs[0].plan(JSON.stringify({ start_mu: 0.25 })));
+      assert.equal(own.start_mu, 0.25);
+      assert.deepEqual(own.start, guess.start);
+      assert.equal(JSON.parse(jobs[0].ask(1)).points[0].mu, 0.25);
+      assert.equal(JSON.parse(jobs[0].plan(JSON.stringify({ start: [0.5, 2, 0.7] }))).start_mu, 0.7);
+      for (const [refused, message] of [
+        [{ start_mu: 0.9, mu_max: 0.5 }, /^error: start_mu: 0.9 lies above mu_max 0.5 /],
+        [{ start_mu: -0.1 }, /^error: start_mu: must be the friction coefficient the fit starts from, a number >= 0 \(got -0.1\)$/],
+        [{ start_mu: 'high' }, /^error: start_mu: must be the friction coefficient/],
+        [{ start_mu: 0.2, start: [0.5, 2, 0.3] }, /^error: start_mu: must be left out when start holds a mu/],
+      ]) assert.match(jobs[0].plan(JSON.stringify(refused)), message);
       // the same scene given as a scenario file's text (the page's current Simulate scenario)
       const scenarioText = execFileSync(cli, ['scenario', 'tablecloth'], { encoding: 'utf8' });
       const fromFile = new a.FitPageJob(text, JSON.stringify({ kappa: 1e-3, scenario: scenarioText }));
@@ -338,6 +353,7 @@ describe('wasm fit for several page workers', () => {
       [{ start: [-0.1, 1] }, /^start: must be \[delta \/ rho, alpha \/ rho\] or .*numbers >= 0 \(got \[-0.1,1\]\)$/],
       [{ start: [0.2] }, /^start: must be \[delta/],
       [{ start: [0.2, 1, 0.3] }, /^start: must be \[delta \/ rho, alpha \/ rho\]: a mu needs obstacles/],
+      [{ start_mu: 0.3 }, /^start_mu: must be left out: a mu needs obstacles to act on/],
     ];
     for (const [settings, message] of cases) {
       const answer = job.plan(typeof settings === 'string' ? settings : JSON.stringify(settings));

@@ -95,6 +95,7 @@ class FitPageJob {
 
   // Fixes the settings (read_fit_settings, fit_options.h) and starts a new fit; returns {"grid",
   // "points", "mu_grid", "mu_max", "mu_fitted", "refine_evaluations", "planned", "start": [d, a],
+  // "start_mu" (the mu the sweep runs at; null without obstacles),
   // "a_priori": {delta, alpha, delta_over_rho, alpha_over_rho, S, V, repetition},
   // "delta_over_rho_max", "alpha_over_rho_max", "train", "test"}, or "error: ..." naming the
   // setting that cannot be used (no fit is planned then).
@@ -115,6 +116,7 @@ class FitPageJob {
                 {"refine_evaluations", settings_.refine_evaluations},
                 {"planned", job_->planned_evaluations()},
                 {"start", {start[0].delta_ratio, start[0].alpha_ratio}},
+                {"start_mu", number_or_null(start[0].mu)},
                 {"a_priori",
                  {{"delta", r.a_priori.delta}, {"alpha", r.a_priori.alpha},
                   {"delta_over_rho", r.a_priori.delta / problem_->rho},

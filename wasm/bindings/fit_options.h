@@ -107,9 +107,11 @@ inline std::string read_problem_options(const std::string& text, RecordingParseO
 }
 
 // settings JSON (every key optional): {"grid", "refine_evaluations", "split": "whole"|"half",
-// "repetition": 1|2, "start": [delta / rho, alpha / rho(, mu)], "mu_grid", "mu_max"}, with the
-// ranges of `tela fit`'s flags (--grid, --refine-evaluations, --split, --repetition, --params,
-// --mu-grid, --mu-max). As for the options, a key that is present must hold a usable value: a
+// "repetition": 1|2, "start": [delta / rho, alpha / rho(, mu)], "start_mu", "mu_grid", "mu_max"},
+// with the ranges of `tela fit`'s flags (--grid, --refine-evaluations, --split, --repetition,
+// --params, --mu-grid, --mu-max). "start_mu" is the starting mu alone (the page's field; the
+// start's delta and alpha then stay the Table 4.6 guess), for scenes with obstacles, and not
+// together with a start that holds a mu. As for the options, a key that is present must hold a usable value: a
 // grid of 1, a start outside the searched box or a mu_max of 0 is refused, naming the key,
 // rather than clamped or replaced by the default. Returns an error message or "".
 inline std::string read_fit_settings(const std::string& text, const FitProblem& problem, FitSettings& s) {
@@ -119,7 +121,7 @@ inline std::string read_fit_settings(const std::string& text, const FitProblem& 
   const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
   if (j.is_discarded() || !j.is_object()) return "settings: not a JSON object";
   const std::string unknown = unknown_key_error(
-      j, "settings", {"grid", "refine_evaluations", "split", "repetition", "start", "mu_grid", "mu_max"});
+      j, "settings", {"grid", "refine_evaluations", "split", "repetition", "start", "start_mu", "mu_grid", "mu_max"});
   if (!unknown.empty()) return unknown;
   std::string error;
   auto fail = [&](const char* key, const std::string& what) {
@@ -178,10 +180,23 @@ inline std::string read_fit_settings(const std::string& text, const FitProblem& 
       if (v.size() == 3) s.start_mu = v[2].get<double>();
     }
   }
+  if (j.contains("start_mu")) {
+    const nlohmann::json& v = j["start_mu"];
+    if (!v.is_number() || !std::isfinite(v.get<double>()) || v.get<double>() < 0)
+      fail("start_mu", "the friction coefficient the fit starts from, a number >= 0");
+    else if (problem.obstacles.empty())
+      fail("start_mu", "left out: a mu needs obstacles to act on (choose a scene with obstacles)");
+    else if (std::isfinite(s.start_mu))
+      fail("start_mu", "left out when start holds a mu (the third number of start)");
+    else
+      s.start_mu = v.get<double>();
+  }
   const double mu = starting_mu(s, problem.obstacles);
   if (error.empty() && fits_mu(s, problem.obstacles) && mu > s.mu_max) {
     char text[240];
-    if (std::isfinite(s.start_mu))
+    if (j.contains("start_mu"))
+      std::snprintf(text, sizeof text, "start_mu: %g lies above mu_max %g (mu is fitted in [0, mu_max]); give a smaller mu or raise mu_max", mu, s.mu_max);
+    else if (std::isfinite(s.start_mu))
       std::snprintf(text, sizeof text, "start: its mu %g lies above mu_max %g (mu is fitted in [0, mu_max]); give a smaller mu or raise mu_max", mu, s.mu_max);
     else
       std::snprintf(text, sizeof text, "mu_max: %g is below the first obstacle's friction coefficient %g, the fit's starting mu (mu is fitted in [0, mu_max]); raise mu_max or give a starting mu", s.mu_max, mu);

@@ -68,7 +68,7 @@ function select(id, options) {
 // worker count (the result does not depend on it)
 const SHARED_FIELDS = ['format', 'units', 'up', 'cols', 'rows', 'exclude', 'order', 'held1', 'held2', 'duration',
   'heldSmoothing', 'meshRefine', 'width', 'height', 'rho', 'kappa', 'scene',
-  'grid', 'refine', 'split', 'repetition', 'muGrid', 'muMax', 'startDelta', 'startAlpha'];
+  'grid', 'refine', 'split', 'repetition', 'muGrid', 'muMax', 'startDelta', 'startAlpha', 'startMu'];
 
 
 export const fitPanel = {
@@ -175,6 +175,9 @@ export const fitPanel = {
     ui.startDelta = numberInput('fit-start-delta', '', { min: 0, placeholder: 'a priori' });
     ui.startAlpha = numberInput('fit-start-alpha', '', { min: 0, placeholder: 'a priori' });
     ui.startDelta.title = ui.startAlpha.title = 'the starting point of the search, in δ/ρ ∈ [0, 1] and α/ρ ∈ [0, 4] (empty: the Table 4.6 guess)';
+    // the μ the sweep runs at (as the third number of tela fit --params), with obstacles only
+    ui.startMu = numberInput('fit-start-mu', '', { min: 0, placeholder: 'obstacles’ μ' });
+    ui.startMu.title = 'the friction coefficient the sweep runs at and the refinement starts from, in [0, μ up to] when μ is fitted (empty: the first obstacle’s μ); only with obstacles';
     ui.muGrid.title = 'points of the μ line in [0, 2] after the sweep (0: keep the obstacles’ own μ); only with obstacles';
     ui.run = el('button', { type: 'button', id: 'fit-run', textContent: 'Fit', disabled: true });
     ui.cancel = el('button', { type: 'button', id: 'fit-cancel', textContent: 'Cancel', disabled: true });
@@ -183,7 +186,7 @@ export const fitPanel = {
     container.append(el('h2', { textContent: 'Fit' }), el('fieldset', {},
       param('sweep grid', ui.grid, 'points/axis'), param('Nelder–Mead', ui.refine, 'evaluations'),
       param('μ line (with obstacles)', ui.muGrid, 'points'), param('μ up to', ui.muMax),
-      param('start δ/ρ', ui.startDelta), param('start α/ρ', ui.startAlpha),
+      param('start δ/ρ', ui.startDelta), param('start α/ρ', ui.startAlpha), param('start μ (with obstacles)', ui.startMu),
       param('windows', ui.split), param('a-priori (Table 4.6)', ui.repetition), param('workers', ui.workers),
       el('div', { className: 'transport' }, ui.run, ui.cancel),
       el('div', { className: 'fit-progress' }, ui.progress, ui.progressText)));
@@ -259,7 +262,7 @@ export const fitPanel = {
     const settingFields = {
       grid: [ui.grid, 'sweep grid'], refine_evaluations: [ui.refine, 'Nelder–Mead evaluations'],
       mu_grid: [ui.muGrid, 'μ line'], mu_max: [ui.muMax, 'μ up to'],
-      start: [[ui.startDelta, ui.startAlpha], 'start δ/ρ, α/ρ'],
+      start: [[ui.startDelta, ui.startAlpha], 'start δ/ρ, α/ρ'], start_mu: [ui.startMu, 'start μ'],
     };
     // what was typed, as typed (an empty field: the core's default): a grid of 1 or 500, or a
     // start outside the searched box, is refused by the core and named at its field, not clamped
