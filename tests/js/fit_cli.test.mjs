@@ -153,6 +153,22 @@ describe('tela fit', () => {
     r = tela('fit', sample, '--scenario', 'tablecloth', '--mu-max', '0.3', '--grid', '0');
     assert.equal(r.status, 2);
     assert.match(r.json.error, /^--mu-max: 0.3 is below the first obstacle's friction coefficient 0.5/);
+    // the starting mu alone: checked as the third value of --params is, and given once
+    for (const [args, message] of [
+      [['--scenario', 'tablecloth', '--start-mu', '3'], /^--start-mu: 3 lies above --mu-max 2 /],
+      [['--scenario', 'tablecloth', '--start-mu', '-1'], /^--start-mu: the friction coefficient the fit starts from, a number >= 0$/],
+      [['--scenario', 'tablecloth', '--start-mu', 'nan'], /^--start-mu: /],
+      [['--start-mu', '0.3'], /^--start-mu: a mu needs obstacles to act on/],
+      [['--scenario', 'tablecloth', '--params', '0.1,0.3,0.5', '--start-mu', '0.3'], /^--start-mu: give the starting mu once/],
+    ]) {
+      r = tela('fit', sample, ...args, '--grid', '0');
+      assert.equal(r.status, 2, args.join(' '));
+      assert.match(r.json.error, message);
+    }
+    r = tela('fit', sample, '--scenario', 'tablecloth', '--start-mu', '0.4', '--mu-grid', '0', '--grid', '0',
+      '--refine-evaluations', '0', '--duration', '1');
+    assert.equal(r.status, 0, JSON.stringify(r.json));
+    assert.equal(r.json.mu, 0.4);
     // bytes that are not UTF-8 in the quoted cell (Windows-1252 'é'): still one JSON message
     const latin = join(dir, 'latin.csv');
     writeFileSync(latin, Buffer.concat([readFileSync(bad).subarray(0, readFileSync(bad).length - 6),

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -24,8 +25,8 @@ namespace {
 
 int run_fit(const std::vector<std::string>& args) {
   const std::string usage =
-      "usage: tela fit RECORDING [--scenario FILE|NAME] [--params delta,alpha[,mu]] [--grid N] [--mu-grid N] "
-      "[--mu-max M] [--report out.json] [--replay-out replay.csv] "
+      "usage: tela fit RECORDING [--scenario FILE|NAME] [--params delta,alpha[,mu]] [--start-mu MU] [--grid N] "
+      "[--mu-grid N] [--mu-max M] [--report out.json] [--replay-out replay.csv] "
       "[--threads N] [--rho R] [--up AXIS] [--markers CxR] [--order A,B,...] [--exclude A,B,...] [--held A,B] [--refine K] [--size W,H] [--split whole|half] "
       "[--duration S] [--refine-evaluations N] [--repetition 1|2] [--held-smoothing N] [--kappa K] [--units m|cm|mm] "
       "[--format F]";
@@ -36,6 +37,7 @@ int run_fit(const std::vector<std::string>& args) {
   settings.threads = std::max(1u, std::thread::hardware_concurrency());
   RecordingParseOptions parse_options;
   bool rho_given = false;
+  double start_mu_flag = std::numeric_limits<double>::quiet_NaN();  // --start-mu
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     const bool has = i + 1 < args.size();
@@ -59,6 +61,9 @@ int run_fit(const std::vector<std::string>& args) {
       settings.start_delta_ratio = d;  // divided by rho once rho is known
       settings.start_alpha_ratio = al;
       if (items.size() == 3) settings.start_mu = mu;
+    } else if (a == "--start-mu") {
+      if (!parse_real(args[++i], start_mu_flag) || !(start_mu_flag >= 0) || !std::isfinite(start_mu_flag))
+        return bad_input("--start-mu: the friction coefficient the fit starts from, a number >= 0");
     } else if (a == "--mu-grid") {
       if (!parse_int(args[++i], 0, kMaxFitGrid, settings.mu_grid) || settings.mu_grid == 1)
         return bad_input("--mu-grid: a whole number of mu values, 0 (mu fixed) or 2 to " + std::to_string(kMaxFitGrid));
@@ -123,10 +128,22 @@ int run_fit(const std::vector<std::string>& args) {
   }
   if (std::isfinite(settings.start_mu) && options.obstacles.empty())
     return bad_input("--params: a mu needs obstacles to act on; give a --scenario with obstacles (e.g. a table)");
+  if (std::isfinite(start_mu_flag)) {
+    // the starting mu alone (delta and alpha keep the a-priori guess, or --params' two values)
+    if (options.obstacles.empty())
+      return bad_input("--start-mu: a mu needs obstacles to act on; give a --scenario with obstacles (e.g. a table)");
+    if (std::isfinite(settings.start_mu))
+      return bad_input("--start-mu: give the starting mu once, here or as the third value of --params");
+    settings.start_mu = start_mu_flag;
+  }
   const double mu = starting_mu(settings, options.obstacles);
   if (fits_mu(settings, options.obstacles) && mu > settings.mu_max) {
     char text[300];
-    if (std::isfinite(settings.start_mu))
+    if (std::isfinite(start_mu_flag))
+      std::snprintf(text, sizeof text,
+                    "--start-mu: %g lies above --mu-max %g (mu is fitted in [0, mu_max]); give a smaller mu or "
+                    "raise --mu-max", mu, settings.mu_max);
+    else if (std::isfinite(settings.start_mu))
       std::snprintf(text, sizeof text,
                     "--params: mu = %g lies above --mu-max %g (mu is fitted in [0, mu_max]); give a smaller mu or "
                     "raise --mu-max", mu, settings.mu_max);
