@@ -109,11 +109,12 @@ inline std::string read_problem_options(const std::string& text, RecordingParseO
 // settings JSON (every key optional): {"grid", "refine_evaluations", "split": "whole"|"half",
 // "repetition": 1|2, "start": [delta / rho, alpha / rho(, mu)], "start_mu", "mu_grid", "mu_max"},
 // with the ranges of `tela fit`'s flags (--grid, --refine-evaluations, --split, --repetition,
-// --params, --mu-grid, --mu-max). "start_mu" is the starting mu alone (the page's field; the
-// start's delta and alpha then stay the Table 4.6 guess), for scenes with obstacles, and not
-// together with a start that holds a mu. As for the options, a key that is present must hold a usable value: a
-// grid of 1, a start outside the searched box or a mu_max of 0 is refused, naming the key,
-// rather than clamped or replaced by the default. Returns an error message or "".
+// --params, --start-mu, --mu-grid, --mu-max). "start_mu" is the starting mu alone (the page's
+// field; the start's delta and alpha then stay the Table 4.6 guess), for scenes with obstacles,
+// and not together with a start that holds a mu. As for the options, a key that is present
+// must hold a usable value: a grid of 1, a start outside the searched box or a mu_max of 0 is
+// refused, naming the key, rather than clamped or replaced by the default. Returns an error
+// message or "".
 inline std::string read_fit_settings(const std::string& text, const FitProblem& problem, FitSettings& s) {
   s = FitSettings{};
   s.threads = 1;  // the page runs one simulation per worker
