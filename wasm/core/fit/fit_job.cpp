@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cassert>
 #include <cmath>
 #include <limits>
 #include <thread>
@@ -50,7 +51,9 @@ std::vector<Evaluation> evaluate_points(const FitProblem& problem, const std::ve
 FitJob::FitJob(std::shared_ptr<const FitProblem> problem, const FitSettings& settings)
     : problem_(std::move(problem)), settings_(settings), best_value_(std::numeric_limits<double>::infinity()) {
   result_.rho = problem_->rho;
-  settings_.grid = std::max(0, settings_.grid == 1 ? 2 : settings_.grid);
+  // the entry points (`tela fit`, wasm/bindings/fit_options.h) refuse other values with a message
+  assert(settings_.grid == 0 || (settings_.grid >= 2 && settings_.grid <= kMaxFitGrid));
+  assert(settings_.mu_grid == 0 || (settings_.mu_grid >= 2 && settings_.mu_grid <= kMaxFitGrid));
   settings_.threads = std::max(1, settings_.threads);
   // a-priori estimate from the recording's speeds (central differences over 0.1 s)
   Eigen::MatrixXd markers = problem_->targets;
@@ -60,7 +63,6 @@ FitJob::FitJob(std::shared_ptr<const FitProblem> problem, const FitSettings& set
                                          table_4_6(settings_.a_priori_repetition));
   result_.sweep.resize(static_cast<std::size_t>(settings_.grid) * settings_.grid);
   if (!problem_->obstacles.empty()) {
-    settings_.mu_grid = std::max(0, settings_.mu_grid == 1 ? 2 : settings_.mu_grid);
     best_.mu = starting_mu(settings_, problem_->obstacles);
     result_.mu_fitted = fits_mu();
     result_.mu_line.resize(settings_.mu_grid);
