@@ -253,7 +253,11 @@ describe('classify panel', () => {
     const small = { ...shipped, classes: ['flat', 'crumpled'], representatives: cut(shipped.representatives), states: cut(shipped.states) };
     const problems = [];
     const page = await app.open('', { problems });
-    await page.waitForFunction(() => window.__tela?.ready, null, T);
+    await page.waitForFunction(() => window.__tela?.ready && window.__tela.steps > 0, null, T);
+    // paused, as when the scene reaches its duration: no new frame comes, so whatever is
+    // classified below is asked for by the panel itself
+    await page.click('#play');
+    await page.waitForFunction(() => !window.__tela.playing, null, T);
     await page.click('#tab-classify');
     await page.waitForFunction(() => window.__tela.classify.classified >= 1, null, T);
     const drop = (name, text) => page.evaluate(([n, c]) => {
@@ -263,8 +267,9 @@ describe('classify panel', () => {
     }, [name, text]);
     await drop('two-classes.json', JSON.stringify(small));
     await page.waitForFunction(() => window.__tela.classify.database === 'two-classes.json', null, T);
-    const before = (await panelState(page)).classified;
-    await page.waitForFunction((k) => window.__tela.classify.classified > k, before, T);
+    // the frame shown is classified again against it, even when the scene has reached its
+    // duration and paused (no new frame comes)
+    await page.waitForFunction(() => window.__tela.classify.classifiedWith === 'two-classes.json', null, T);
     assert.ok(['flat', 'crumpled'].includes((await panelState(page)).className));
     assert.equal(await page.locator('#classify-gallery figure').count(), small.representatives.length);
     assert.match(await page.textContent('#panel-classify'), /“two-classes\.json”: \d+ representatives/);
@@ -274,9 +279,12 @@ describe('classify panel', () => {
     await page.waitForSelector('#classify-database-error:not([hidden])', T);
     assert.match(await page.textContent('#classify-database-error'), /“broken\.json” cannot be used: .*states.*Still classifying against “two-classes\.json”/);
     assert.equal((await panelState(page)).database, 'two-classes.json');
-    // the message stays while frames are classified against the database in use
+    // the message stays while the frame is classified again against the database in use
+    // (a new vote asks for that whether or not the simulation still plays)
     const after = (await panelState(page)).classified;
+    await page.selectOption('#classify-k', '3');
     await page.waitForFunction((k) => window.__tela.classify.classified > k, after, T);
+    assert.equal((await panelState(page)).classifiedWith, 'two-classes.json');
     assert.ok(await page.isVisible('#classify-database-error'));
     assert.equal(await page.isVisible('#notice'), false);
     assert.deepEqual(problems, []);

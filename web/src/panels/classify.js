@@ -38,7 +38,7 @@ export const classifyPanel = {
   mount(container, app) {
     const state = (window.__tela.classify = {
       status: 'idle', error: null, className: '', distance: null, runnerUpName: '', runnerUpDistance: null,
-      representativeName: '', representativeDistance: null, novel: false, database: DATABASE_URL, source: 'frame', segments: 0, values: [], classified: 0, hover: null, steps: -1, highlighted: 0,
+      representativeName: '', representativeDistance: null, novel: false, database: DATABASE_URL, source: 'frame', segments: 0, values: [], classified: 0, classifiedWith: '', hover: null, steps: -1, highlighted: 0,
     });
     const ui = {};
     let active = false;
@@ -48,6 +48,7 @@ export const classifyPanel = {
     let latest = null;     // { positions, steps, hash }
     let last = null;       // last classification result
     let inFlight = false;
+    let rerun = false;     // asked for while one was in flight (a new database, k or frame)
     let lastRun = 0;
     let timer = 0;
     let databaseFailed = false;
@@ -375,7 +376,11 @@ export const classifyPanel = {
     };
     ui.k.addEventListener('change', sourceChanged);
     async function classifyLatest() {
-      if (!active || inFlight || !latest || !sceneReady || databaseFailed || source() !== 'frame') return;
+      if (!active || !latest || !sceneReady || databaseFailed || source() !== 'frame') return;
+      if (inFlight) { // the frame is classified again once the answer in flight is back
+        rerun = true;
+        return;
+      }
       const elapsed = performance.now() - lastRun;
       if (elapsed < INTERVAL_MS) {
         clearTimeout(timer);
@@ -391,10 +396,12 @@ export const classifyPanel = {
       }
       const scene = await sceneReady;
       if (scene.ok) {
+        const against = databaseName;
         const result = await client.request({ type: 'classify', positions: frame.positions, k: k() });
         state.steps = frame.steps;
         if (!result.cancelled && source() === 'frame') {
           classified = { source: 'frame', scene: app.state.name, step: frame.steps, stateHash: frame.hash };
+          state.classifiedWith = against;
           show(result);
         }
       } else {
@@ -402,7 +409,11 @@ export const classifyPanel = {
         showError(`The current scene has no mesh to classify: ${scene.error}`);
       }
       inFlight = false;
-      if (latest !== frame) classifyLatest();
+      // a paused simulation sends no new frame: a new database or k must not wait for one
+      if (latest !== frame || rerun) {
+        rerun = false;
+        classifyLatest();
+      }
     }
 
     // ---- export: what the panel shows, with the settings and the database it came from
