@@ -4,7 +4,7 @@
 #include "dgli/cloth_coordinates.h"
 #include "dgli/dgli_classifier.h"
 #include "geometry/generators.h"
-#include "geometry/portable_random.h"
+#include "base/portable_random.h"
 
 #include <chrono>
 #include <ctime>

@@ -1,7 +1,7 @@
 // Point-cloud benchmark figures: parsing a generated 640 x 480 organized binary_compressed PCD
 // (a depth camera's frame: a table plane and a draped bump, 20 % invalid pixels, colours) and
 // the cleaning steps on the parsed cloud. Wall-clock medians of several runs; figures only.
-#include "geometry/portable_random.h"
+#include "base/portable_random.h"
 #include "pointcloud/outlier_removal.h"
 #include "pointcloud/parse_point_cloud.h"
 #include "pointcloud/pcd.h"

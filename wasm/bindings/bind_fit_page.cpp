@@ -13,7 +13,7 @@
 #include "fit_options.h"
 #include "js_bytes.h"
 #include "mocap/parse_recording.h"
-#include "scenario/json_text.h"
+#include "base/json_text.h"
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>

@@ -3,7 +3,7 @@
 // triples and an options object { direction: [x,y,z], seed, levels, resampleNodes } and returns
 // a plain object; on bad input { ok: false, error }. Nothing here throws or aborts. Bulk data
 // leaves as copies (typed_memory_view(...).slice()).
-#include "geometry/integer_cast.h"
+#include "base/integer_cast.h"
 #include "js_points.h"
 #include "morse/level_sets.h"
 #include "morse/reconstruction.h"

@@ -3,7 +3,7 @@
 // conversions only; nothing here throws or aborts: bad input comes back as { ok: false, error }.
 // Bulk data leaves as copies (typed_memory_view(...).slice()).
 #include "js_bytes.h"
-#include "geometry/integer_cast.h"
+#include "base/integer_cast.h"
 #include "js_points.h"
 #include "pointcloud/cleaning.h"
 #include "pointcloud/parse_point_cloud.h"

@@ -6,7 +6,7 @@
 #include "fit/fit_problem.h"
 #include "mocap/parse_recording.h"
 #include "scenario/json.h"
-#include "scenario/json_keys.h"
+#include "base/json_keys.h"
 #include "scenario/scenes.h"
 
 #include <nlohmann/json.hpp>

@@ -4,7 +4,7 @@
 #include "cloth_state.h"
 
 #include "dgli/dgli_classifier.h"
-#include "scenario/json_text.h"
+#include "base/json_text.h"
 
 #include <cstdio>
 #include <cstdlib>

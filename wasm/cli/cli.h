@@ -2,7 +2,7 @@
 // (bad input: {"error": ...} and exit 2; numerical failure: exit 3).
 #pragma once
 
-#include "scenario/result.h"
+#include "base/result.h"
 #include "scenario/scenario.h"
 
 #include <cstdint>

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "dgli/cloth_boundary.h"
-#include "scenario/result.h"
+#include "base/result.h"
 
 #include <string>
 

@@ -3,7 +3,7 @@
 #include "cloth_state.h"
 
 #include "dgli/cloth_coordinates.h"
-#include "scenario/json_text.h"
+#include "base/json_text.h"
 
 #include <cstdio>
 #include <cstdlib>

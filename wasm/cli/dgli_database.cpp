@@ -4,8 +4,8 @@
 // pose, depths, 2 mm boundary noise) and prints the accuracy and confusion matrices.
 #include "cli.h"
 
-#include "dgli/napkin_database.h"
-#include "scenario/json_text.h"
+#include "generators/napkin_database.h"
+#include "base/json_text.h"
 
 #include <algorithm>
 #include <chrono>

@@ -15,7 +15,7 @@
 #include "fit/fit_job.h"
 #include "fit/fit_report.h"
 #include "mocap/parse_recording.h"
-#include "scenario/json_text.h"
+#include "base/json_text.h"
 
 namespace tela::cli {
 namespace {

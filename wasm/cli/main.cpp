@@ -11,7 +11,7 @@
 #include <cstdlib>
 #include "scenario/json.h"
 #include "scenario/scenes.h"
-#include "scenario/json_text.h"
+#include "base/json_text.h"
 
 namespace tela::cli {
 

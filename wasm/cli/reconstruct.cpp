@@ -12,13 +12,13 @@
 // (OBJ), as the page's exports do.
 #include "cli.h"
 
-#include "geometry/integer_cast.h"
+#include "base/integer_cast.h"
 #include "geometry/obj_text.h"
 #include "pointcloud/ply.h"
 #include "morse/reconstruction.h"
 #include "pointcloud/cleaning.h"
 #include "pointcloud/parse_point_cloud.h"
-#include "scenario/json_text.h"
+#include "base/json_text.h"
 
 #include <algorithm>
 #include <cmath>

@@ -5,7 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "scenario/scenes.h"
-#include "scenario/json_text.h"
+#include "base/json_text.h"
 
 namespace tela::cli {
 

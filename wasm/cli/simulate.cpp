@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sim/simulation.h"
-#include "scenario/json_text.h"
+#include "base/json_text.h"
 
 namespace tela::cli {
 namespace {

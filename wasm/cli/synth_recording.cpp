@@ -1,5 +1,5 @@
 // tela synth-recording SCENE --out file.csv: a synthetic Motive CSV recording of a simulated
-// sheet with known parameters (mocap/synthetic_recording.h); --out FILE.c3d writes it as a C3D
+// sheet with known parameters (generators/synthetic_recording.h); --out FILE.c3d writes it as a C3D
 // file instead (Intel, float data, y up in POINT:Y_SCREEN). SCENE: A2-shake, A2-twist, A2-lay,
 // A3-shake, A3-twist or A3-lay.
 #include "cli.h"
@@ -10,11 +10,11 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 
-#include "geometry/integer_cast.h"
+#include "base/integer_cast.h"
 #include "mocap/c3d_writer.h"
 #include "mocap/motive_csv_writer.h"
-#include "mocap/synthetic_recording.h"
-#include "scenario/json_text.h"
+#include "generators/synthetic_recording.h"
+#include "base/json_text.h"
 
 namespace tela::cli {
 

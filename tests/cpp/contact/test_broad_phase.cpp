@@ -3,7 +3,7 @@
 #include "contact/broad_phase/uniform_grid.h"
 #include "contact/self_collision.h"
 #include "geometry/generators.h"
-#include "geometry/portable_random.h"
+#include "base/portable_random.h"
 
 #include <doctest/doctest.h>
 

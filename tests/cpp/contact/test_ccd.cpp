@@ -4,7 +4,7 @@
 #include "contact/ccd/cubic_roots.h"
 #include "contact/ccd/edge_edge.h"
 #include "contact/ccd/point_triangle.h"
-#include "geometry/portable_random.h"
+#include "base/portable_random.h"
 
 #include <doctest/doctest.h>
 

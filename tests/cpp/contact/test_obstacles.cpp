@@ -2,7 +2,7 @@
 // normals against finite differences of the distance, rigid motion and surface velocity.
 #include "contact/obstacles/obstacle.h"
 #include "contact/obstacles/shapes.h"
-#include "geometry/portable_random.h"
+#include "base/portable_random.h"
 
 #include <doctest/doctest.h>
 

@@ -5,7 +5,7 @@
 #include "dgli/cloth_state_input.h"
 #include "dgli/dgli_classifier.h"
 #include "geometry/generators.h"
-#include "geometry/portable_math.h"
+#include "base/portable_math.h"
 
 #include <doctest/doctest.h>
 

@@ -1,7 +1,7 @@
 // Segment GLI, linking numbers and the segment dGLI (MATH.md §5.1-5.2).
 #include "dgli/segment_dgli.h"
 #include "dgli/segment_gli.h"
-#include "geometry/portable_random.h"
+#include "base/portable_random.h"
 
 #include <doctest/doctest.h>
 

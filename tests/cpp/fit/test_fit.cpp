@@ -7,7 +7,7 @@
 #include "fit/nelder_mead.h"
 #include "mocap/motive_csv_writer.h"
 #include "mocap/parse_recording.h"
-#include "mocap/synthetic_recording.h"
+#include "generators/synthetic_recording.h"
 
 #include <doctest/doctest.h>
 

@@ -4,7 +4,7 @@
 #include "fit/fit_job.h"
 #include "mocap/motive_csv_writer.h"
 #include "mocap/parse_recording.h"
-#include "mocap/synthetic_recording.h"
+#include "generators/synthetic_recording.h"
 #include "scenario/contact_scenes.h"
 
 #include <doctest/doctest.h>

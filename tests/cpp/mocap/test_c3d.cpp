@@ -7,7 +7,7 @@
 #include "mocap/c3d_writer.h"
 #include "mocap/parse_recording.h"
 #include "recording_checks.h"
-#include "mocap/synthetic_recording.h"
+#include "generators/synthetic_recording.h"
 #include "mocap/up_axis.h"
 
 #include <doctest/doctest.h>

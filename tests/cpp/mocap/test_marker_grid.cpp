@@ -2,7 +2,7 @@
 #include "mocap/marker_cloth.h"
 #include "mocap/marker_grid.h"
 #include "mocap/resample.h"
-#include "mocap/synthetic_recording.h"
+#include "generators/synthetic_recording.h"
 #include "mocap/up_axis.h"
 
 #include <doctest/doctest.h>

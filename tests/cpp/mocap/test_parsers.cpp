@@ -3,7 +3,7 @@
 #include "mocap/motive_csv_writer.h"
 #include "mocap/parse_recording.h"
 #include "recording_checks.h"
-#include "mocap/synthetic_recording.h"
+#include "generators/synthetic_recording.h"
 #include "mocap/up_axis.h"
 #include "mocap/text_encoding.h"
 

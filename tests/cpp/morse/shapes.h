@@ -2,8 +2,8 @@
 #pragma once
 
 #include "geometry/mesh.h"
-#include "geometry/portable_math.h"
-#include "geometry/portable_random.h"
+#include "base/portable_math.h"
+#include "base/portable_random.h"
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>

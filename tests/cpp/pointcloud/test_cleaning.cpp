@@ -1,7 +1,7 @@
 // Cleaning: kNN against brute force, voxel averages against a direct computation, statistical
 // outliers against an O(n^2) re-implementation of the rule, RANSAC on a cloth lying over an
 // object on a noisy, tilted table; crop box.
-#include "geometry/portable_random.h"
+#include "base/portable_random.h"
 #include "pointcloud/cleaning.h"
 #include "pointcloud/crop_box.h"
 #include "pointcloud/knn.h"

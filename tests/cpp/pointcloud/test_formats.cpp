@@ -1,6 +1,6 @@
 // Generated files of every format and encoding: what the writers produce (and hand-written
 // variants with other property types, orders and separators) parses back to the same cloud.
-#include "geometry/portable_random.h"
+#include "base/portable_random.h"
 #include "pointcloud/parse_point_cloud.h"
 #include "pointcloud/pcd.h"
 #include "pointcloud/ply.h"

@@ -1,7 +1,7 @@
 // Malformed input: located messages (line / byte offset and what was expected), size limits,
 // and a small fuzz (random truncations and bit flips of valid files of every format) that
 // must never crash or hang. Build with -fsanitize=address,undefined to make the fuzz strict.
-#include "geometry/portable_random.h"
+#include "base/portable_random.h"
 #include "pointcloud/lzf.h"
 #include "pointcloud/parse_point_cloud.h"
 #include "pointcloud/pcd.h"

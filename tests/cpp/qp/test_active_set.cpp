@@ -4,7 +4,7 @@
 // inequality gradients (Remark 3.5.2), regularized equalities, and infeasible problems.
 #include <doctest/doctest.h>
 
-#include "geometry/portable_random.h"
+#include "base/portable_random.h"
 #include "qp/active_set.h"
 #include "qp/interior_point.h"
 

@@ -40,7 +40,7 @@
 // kContactStep the next QP is not solved: a resting contact then costs one QP per step.
 #pragma once
 
-#include "cloth/contact_provider.h"
+#include "contact/contact_provider.h"
 #include "cloth/model.h"
 #include "cloth/projection.h"
 #include "qp/active_set.h"

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "geometry/mesh.h"
-#include "scenario/result.h"
+#include "base/result.h"
 #include "scenario/scenario.h"
 
 #include <Eigen/Core>

@@ -1,6 +1,6 @@
 #include "cloth/metrics.h"
 
-#include "geometry/integer_cast.h"
+#include "base/integer_cast.h"
 
 #include <algorithm>
 #include <cmath>

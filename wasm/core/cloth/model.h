@@ -5,7 +5,7 @@
 
 #include "cloth/constraints.h"
 #include "geometry/mesh.h"
-#include "scenario/result.h"
+#include "base/result.h"
 #include "scenario/scenario.h"
 
 #include <Eigen/SparseCore>

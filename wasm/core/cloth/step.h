@@ -11,7 +11,7 @@
 #pragma once
 
 #include "cloth/contact_projection.h"
-#include "cloth/contact_provider.h"
+#include "contact/contact_provider.h"
 #include "cloth/controls.h"
 #include "cloth/model.h"
 #include "cloth/projection.h"
@@ -55,7 +55,7 @@ constexpr int kSplitIterations = 4;   // a projection needing more splits the st
 constexpr double kSplitStartError = 10;  // so does a starting error above 10 tolerances
 // The relative error above which a projection that hit the iteration cap counts as diverged.
 constexpr double kDivergedError = 0.05;
-// How often ContactProvider::accept() may send a substep back (cloth/contact_provider.h).
+// How often ContactProvider::accept() may send a substep back (contact/contact_provider.h).
 constexpr int kMaxContactRetries = 3;
 
 // Reusable per-simulation work memory: the projection's factorization, the step systems of

@@ -8,7 +8,7 @@
 #pragma once
 
 #include "cloth/model.h"
-#include "cloth/supernodal_cholesky.h"
+#include "linalg/supernodal_cholesky.h"
 
 #include <Eigen/SparseCore>
 #include <vector>

@@ -1,4 +1,4 @@
-// The contact provider of a scene (cloth/contact_provider.h): obstacle contacts, the stick's
+// The contact provider of a scene (contact/contact_provider.h): obstacle contacts, the stick's
 // edge-edge contacts, the needle cusps as point obstacles, and cloth self-collisions, as
 // ContactConstraint rows for the contact-aware step.
 //
@@ -20,7 +20,7 @@
 // The clearance of the cloth from obstacles is half the cloth thickness tau0.
 #pragma once
 
-#include "cloth/contact_provider.h"
+#include "contact/contact_provider.h"
 #include "cloth/strain_limit.h"
 #include "contact/self_collision.h"
 #include "geometry/mesh.h"

@@ -11,7 +11,7 @@
 
 #include "dgli/cloth_boundary.h"
 #include "dgli/segment_dgli.h"
-#include "scenario/result.h"
+#include "base/result.h"
 
 #include <array>
 #include <string>

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "geometry/mesh.h"
-#include "scenario/result.h"
+#include "base/result.h"
 
 #include <string>
 

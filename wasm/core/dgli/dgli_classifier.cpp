@@ -1,7 +1,7 @@
 #include "dgli/dgli_classifier.h"
 
-#include "geometry/portable_math.h"
-#include "scenario/json_text.h"
+#include "base/portable_math.h"
+#include "base/json_text.h"
 #include "scenario/json.h"
 
 #include <nlohmann/json.hpp>

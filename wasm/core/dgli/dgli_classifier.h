@@ -6,7 +6,7 @@
 #pragma once
 
 #include "dgli/cloth_coordinates.h"
-#include "scenario/result.h"
+#include "base/result.h"
 
 #include <string>
 #include <vector>

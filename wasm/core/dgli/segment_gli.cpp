@@ -1,7 +1,7 @@
 #include "dgli/segment_gli.h"
 
 #include "dgli/solid_angle.h"
-#include "geometry/portable_math.h"
+#include "base/portable_math.h"
 
 #include <Eigen/Geometry>
 #include <algorithm>

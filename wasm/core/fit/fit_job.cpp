@@ -1,6 +1,6 @@
 #include "fit/fit_job.h"
 
-#include "geometry/integer_cast.h"
+#include "base/integer_cast.h"
 
 #include <algorithm>
 #include <atomic>

@@ -4,7 +4,7 @@
 #include "cloth/step.h"
 #include "contact/obstacles/obstacle.h"
 #include "contact/scene_contacts.h"
-#include "geometry/integer_cast.h"
+#include "base/integer_cast.h"
 #include "mocap/resample.h"
 
 #include <algorithm>

@@ -12,7 +12,7 @@
 #include "mocap/marker_grid.h"
 #include "mocap/recording.h"
 #include "mocap/up_axis.h"
-#include "scenario/result.h"
+#include "base/result.h"
 #include "scenario/scenario.h"
 
 #include <limits>

@@ -1,5 +1,5 @@
 #include "fit/fit_report.h"
-#include "scenario/json_text.h"
+#include "base/json_text.h"
 
 #include <nlohmann/json.hpp>
 

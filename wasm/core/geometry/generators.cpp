@@ -1,8 +1,8 @@
 #include "geometry/generators.h"
 
 #include "geometry/delaunay.h"
-#include "geometry/portable_math.h"
-#include "geometry/portable_random.h"
+#include "base/portable_math.h"
+#include "base/portable_random.h"
 
 #include <algorithm>
 #include <cassert>

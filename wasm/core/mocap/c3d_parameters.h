@@ -9,7 +9,7 @@
 #pragma once
 
 #include "mocap/c3d_processor.h"
-#include "scenario/result.h"
+#include "base/result.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -7,7 +7,7 @@
 #include "geometry/mesh.h"
 #include "mocap/marker_grid.h"
 #include "mocap/recording.h"
-#include "scenario/result.h"
+#include "base/result.h"
 
 #include <array>
 #include <vector>

@@ -5,7 +5,7 @@
 
 #include "geometry/mesh.h"
 #include "mocap/recording.h"
-#include "scenario/result.h"
+#include "base/result.h"
 
 #include <Eigen/Core>
 #include <array>

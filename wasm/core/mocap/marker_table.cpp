@@ -1,6 +1,6 @@
 #include "mocap/marker_table.h"
 
-#include "geometry/integer_cast.h"
+#include "base/integer_cast.h"
 
 #include <algorithm>
 #include <cmath>

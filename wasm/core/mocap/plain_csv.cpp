@@ -1,6 +1,6 @@
 #include "mocap/plain_csv.h"
 
-#include "geometry/integer_cast.h"
+#include "base/integer_cast.h"
 #include "mocap/delimited_text.h"
 #include "mocap/length_units.h"
 

@@ -1,6 +1,6 @@
 #include "mocap/qualisys_tsv.h"
 
-#include "geometry/integer_cast.h"
+#include "base/integer_cast.h"
 #include "mocap/delimited_text.h"
 #include "mocap/length_units.h"
 #include "mocap/marker_table.h"

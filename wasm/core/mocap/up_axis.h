@@ -2,7 +2,7 @@
 #pragma once
 
 #include "mocap/recording.h"
-#include "scenario/result.h"
+#include "base/result.h"
 
 #include <string>
 

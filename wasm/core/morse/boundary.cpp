@@ -1,6 +1,6 @@
 #include "morse/boundary.h"
 
-#include "geometry/portable_math.h"
+#include "base/portable_math.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 #include "morse/flows.h"
 
-#include "geometry/portable_random.h"
+#include "base/portable_random.h"
 
 #include <algorithm>
 #include <random>

@@ -1,6 +1,6 @@
 #include "morse/level_sets.h"
 
-#include "geometry/integer_cast.h"
+#include "base/integer_cast.h"
 #include "morse/union_find.h"
 
 #include <algorithm>

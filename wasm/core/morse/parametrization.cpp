@@ -1,6 +1,6 @@
 #include "morse/parametrization.h"
 
-#include "geometry/integer_cast.h"
+#include "base/integer_cast.h"
 #include "morse/reconstruction.h"
 
 #include <Eigen/SparseCholesky>

@@ -9,7 +9,7 @@
 #include "geometry/delaunay.h"
 #include "geometry/mesh.h"
 #include "morse/neighbours.h"
-#include "scenario/result.h"
+#include "base/result.h"
 
 #include <vector>
 

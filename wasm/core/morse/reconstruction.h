@@ -14,7 +14,7 @@
 #include "morse/neighbours.h"
 #include "morse/tangent_planes.h"
 #include "morse/topology.h"
-#include "scenario/result.h"
+#include "base/result.h"
 
 #include <Eigen/Core>
 #include <cstdint>

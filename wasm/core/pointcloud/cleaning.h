@@ -6,7 +6,7 @@
 
 #include "pointcloud/planes.h"
 #include "pointcloud/point_cloud.h"
-#include "scenario/result.h"
+#include "base/result.h"
 
 #include <Eigen/Core>
 #include <cstdint>

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "pointcloud/point_cloud.h"
-#include "scenario/result.h"
+#include "base/result.h"
 
 #include <algorithm>
 #include <cstdint>

@@ -1,7 +1,7 @@
 #include "pointcloud/planes.h"
 
-#include "geometry/portable_math.h"
-#include "geometry/portable_random.h"
+#include "base/portable_math.h"
+#include "base/portable_random.h"
 #include "pointcloud/knn.h"
 
 #include <Eigen/Eigenvalues>

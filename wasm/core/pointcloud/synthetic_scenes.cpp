@@ -1,7 +1,7 @@
 #include "pointcloud/synthetic_scenes.h"
 
-#include "geometry/portable_math.h"
-#include "geometry/portable_random.h"
+#include "base/portable_math.h"
+#include "base/portable_random.h"
 
 #include <algorithm>
 #include <cmath>

@@ -46,7 +46,7 @@
 // equal to the last one (stats.reused_starts). Neither changes a bit of the solution.
 #pragma once
 
-#include "cloth/supernodal_cholesky.h"
+#include "linalg/supernodal_cholesky.h"
 #include "qp/qp_problem.h"
 
 #include <Eigen/Core>

@@ -3,7 +3,7 @@
 // are stated next to each scene (and in README "Contacts").
 #include "scenario/contact_scenes.h"
 
-#include "geometry/portable_math.h"
+#include "base/portable_math.h"
 #include "scenario/scene_parts.h"
 
 #include <array>

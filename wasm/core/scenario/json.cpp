@@ -6,8 +6,8 @@
 // type is checked before it is read, keys are looked up with find(), and dumps replace
 // invalid UTF-8 instead of failing.
 #include "scenario/json.h"
-#include "scenario/json_keys.h"
-#include "scenario/json_text.h"
+#include "base/json_keys.h"
+#include "base/json_text.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,7 +3,7 @@
 // to missing keys.
 #pragma once
 
-#include "scenario/result.h"
+#include "base/result.h"
 #include "scenario/scenario.h"
 
 #include <string>

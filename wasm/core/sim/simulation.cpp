@@ -5,7 +5,7 @@
 #include "contact/obstacles/obstacle.h"
 #include "geometry/generators.h"
 #include "geometry/topology.h"
-#include "scenario/json_text.h"
+#include "base/json_text.h"
 
 #include <nlohmann/json.hpp>
 

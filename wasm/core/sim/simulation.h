@@ -8,7 +8,7 @@
 #include "cloth/step.h"
 #include "contact/scene_contacts.h"
 #include "geometry/mesh.h"
-#include "scenario/result.h"
+#include "base/result.h"
 #include "scenario/scenario.h"
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 #include "contact/broad_phase/uniform_grid.h"
 
-#include "geometry/integer_cast.h"
+#include "base/integer_cast.h"
 
 #include <algorithm>
 #include <cmath>

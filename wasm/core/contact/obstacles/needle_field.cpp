@@ -1,5 +1,5 @@
 #include "contact/obstacles/shapes.h"
-#include "geometry/integer_cast.h"
+#include "base/integer_cast.h"
 
 #include <cmath>
 

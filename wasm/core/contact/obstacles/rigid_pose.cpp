@@ -1,7 +1,7 @@
 #include "contact/obstacles/rigid_pose.h"
 
 #include "cloth/controls.h"
-#include "geometry/portable_math.h"
+#include "base/portable_math.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "geometry/portable_math.h"
+#include "base/portable_math.h"
 
 #include <cassert>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "cloth/supernodal_cholesky.h"
+#include "linalg/supernodal_cholesky.h"
 
 #include <Eigen/Dense>
 #include <Eigen/OrderingMethods>

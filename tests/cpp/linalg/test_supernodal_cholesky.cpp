@@ -2,7 +2,7 @@
 // Laplacian (wide supernodes), the shift, and refactorization with new values.
 #include <doctest/doctest.h>
 
-#include "cloth/supernodal_cholesky.h"
+#include "linalg/supernodal_cholesky.h"
 
 #include <Eigen/Dense>
 #include <random>

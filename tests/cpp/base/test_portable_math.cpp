@@ -1,7 +1,7 @@
 // Portable elementary functions and random numbers: accuracy against the C library and
 // the moments of the distributions.
-#include "geometry/portable_math.h"
-#include "geometry/portable_random.h"
+#include "base/portable_math.h"
+#include "base/portable_random.h"
 
 #include <doctest/doctest.h>
 

@@ -1,7 +1,7 @@
-#include "dgli/napkin_database.h"
+#include "generators/napkin_database.h"
 
 #include "dgli/cloth_boundary.h"
-#include "geometry/portable_random.h"
+#include "base/portable_random.h"
 #include "geometry/topology.h"
 
 #include <algorithm>
@@ -19,7 +19,7 @@ std::string describe(const FoldSequenceSpec& s) {
   return text;
 }
 
-// fold-depth range of each class (fractions; see dgli/napkin_folds.cpp)
+// fold-depth range of each class (fractions; see generators/napkin_folds.cpp)
 // On a table two opposite corners are folded at most 0.45 of the way to the centre: at 0.6 the
 // second flap lands on the first, and the contact solver stalled for minutes in one step
 // (before the active-set fix; it now diverges at t = 3.22 s, so the range stays).

@@ -1,5 +1,5 @@
-// JSON text that cannot abort (scenario/json_text.h).
-#include "scenario/json_text.h"
+// JSON text that cannot abort (base/json_text.h).
+#include "base/json_text.h"
 
 #include <doctest/doctest.h>
 

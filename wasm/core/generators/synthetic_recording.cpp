@@ -1,12 +1,12 @@
-#include "mocap/synthetic_recording.h"
+#include "generators/synthetic_recording.h"
 
 #include "cloth/model.h"
 #include "cloth/step.h"
 #include "contact/scene_contacts.h"
 #include "scenario/contact_scenes.h"
 #include "geometry/generators.h"
-#include "geometry/portable_math.h"
-#include "geometry/portable_random.h"
+#include "base/portable_math.h"
+#include "base/portable_random.h"
 
 #include <algorithm>
 #include <cmath>

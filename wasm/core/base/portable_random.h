@@ -5,7 +5,7 @@
 // (no global state); callers seed it from their spec's seed.
 #pragma once
 
-#include "geometry/portable_math.h"
+#include "base/portable_math.h"
 
 #include <cmath>
 #include <cstdint>

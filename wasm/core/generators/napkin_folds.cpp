@@ -1,8 +1,8 @@
-#include "dgli/napkin_folds.h"
+#include "generators/napkin_folds.h"
 
 #include "geometry/generators.h"
-#include "geometry/portable_math.h"
-#include "geometry/portable_random.h"
+#include "base/portable_math.h"
+#include "base/portable_random.h"
 #include "geometry/topology.h"
 #include "sim/simulation.h"
 

@@ -1,11 +1,11 @@
 // The napkin reference database (thesis §7.4) and its held-out evaluation: which folding
-// sequences are simulated (dgli/napkin_folds.h), which frames become labelled states, and the
+// sequences are simulated (generators/napkin_folds.h), which frames become labelled states, and the
 // confusion matrix of the classifier on sequences generated differently (mesh resolution,
 // pose on the table, fold depths, 2 mm boundary noise).
 #pragma once
 
 #include "dgli/dgli_classifier.h"
-#include "dgli/napkin_folds.h"
+#include "generators/napkin_folds.h"
 
 #include <cstdint>
 #include <functional>

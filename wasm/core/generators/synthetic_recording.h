@@ -11,7 +11,7 @@
 #pragma once
 
 #include "mocap/recording.h"
-#include "scenario/result.h"
+#include "base/result.h"
 
 #include <cstdint>
 #include <string>

@@ -1,5 +1,5 @@
 // is_whole_number and clamped_floor: casts defined for every double, NaN and overflowing values included.
-#include "geometry/integer_cast.h"
+#include "base/integer_cast.h"
 
 #include <doctest/doctest.h>
 
