@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // The include-order check of the core: every `#include "..."` in wasm/core must go from a
 // module (the first folder under wasm/core) to itself or to a module below it in the order
-// declared here (docs/architecture.md repeats it). Exits 1 naming file:line and the
-// forbidden edge for every include against the order, or of a module the order does not
-// know; on success prints the modules' include graph.
+// declared here (docs/architecture.md repeats it). Prints the modules' include graph (the
+// edges in order); exits 1 naming file:line and the forbidden edge for every include against
+// the order, of a module the order does not know, or from a file outside every module.
 //
 //   node scripts/check_includes.mjs [core-folder]     (default: wasm/core of this checkout)
 
@@ -98,16 +98,17 @@ function main() {
   const here = dirname(fileURLToPath(import.meta.url));
   const root = resolve(process.argv[2] ?? join(here, '..', 'wasm', 'core'));
   const { problems, edges, includes } = checkIncludes(root);
+  const width = Math.max(...Object.keys(ORDER).map((m) => m.length));
+  console.log(`include order: ${includes} includes in ${relative(process.cwd(), root) || '.'}, ` +
+              (problems.length ? `${problems.length} against the order` : 'all in order'));
+  for (const [module, targets] of edges) {
+    const list = [...targets.keys()].sort().join(', ');
+    console.log(`  ${module.padEnd(width)} -> ${list || '(nothing)'}`);
+  }
   if (problems.length) {
     console.error(`include order: ${problems.length} include(s) against the order of the core (scripts/check_includes.mjs)`);
     for (const p of problems) console.error(`  ${p}`);
     process.exit(1);
-  }
-  const width = Math.max(...Object.keys(ORDER).map((m) => m.length));
-  console.log(`include order: ${includes} includes in ${relative(process.cwd(), root) || '.'}, all in order`);
-  for (const [module, targets] of edges) {
-    const list = [...targets.keys()].sort().join(', ');
-    console.log(`  ${module.padEnd(width)} -> ${list || '(nothing)'}`);
   }
 }
 

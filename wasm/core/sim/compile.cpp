@@ -4,7 +4,6 @@
 #include "geometry/topology.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
