@@ -50,8 +50,8 @@ void bench_qp() {
     mesh.positions(k, 1) = y * std::cos(tilt);
     mesh.positions(k, 2) = 0.02 + y * std::sin(tilt);
   }
-  SolverSettings solver;
-  Result<std::shared_ptr<const ClothModel>> built = build_model(mesh, Material{}, solver, {});
+  StepSettings solver;
+  Result<std::shared_ptr<const ClothModel>> built = build_model(mesh, ClothMaterial{}, solver, {});
   if (!built.ok()) {
     std::fprintf(stderr, "bench_qp: %s\n", built.error.c_str());
     return;

@@ -9,6 +9,7 @@
 #include "contact/obstacles/rigid_pose.h"
 #include "scenario/json.h"
 #include "scenario/scenario.h"
+#include "sim/compile.h"
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -28,15 +29,15 @@ val vec3(const Eigen::Vector3d& v) {
   return out;
 }
 
-bool is_moving(const ObstacleMotion& m) { return m.translation.type != "hold" || m.angular_velocity != 0; }
+bool is_moving(const RigidMotion& m) { return m.translation.kind != MotionKind::hold || m.angular_velocity != 0; }
 
 // the shape parameters of one obstacle (body frame, metres, core frame z up); fields by type
 // as in scenario.h ObstacleDesc
-val shape_js(const ObstacleDesc& o) {
+val shape_js(const ObstacleDesc& o, const RigidMotion& motion) {
   val out = val::object();
   out.set("type", o.type);
   out.set("mu", o.mu);
-  out.set("moving", is_moving(o.motion));
+  out.set("moving", is_moving(motion));
   if (o.type == "plane") {
     out.set("point", vec3(o.point));
     out.set("normal", vec3(o.normal));
@@ -77,6 +78,7 @@ class ObstacleView {
     }
     ok_ = true;
     obstacles_ = scenario.value->obstacles;
+    for (const ObstacleDesc& o : obstacles_) motions_.push_back(compile_rigid_motion(o.motion));
   }
 
   bool ok() const { return ok_; }
@@ -86,7 +88,7 @@ class ObstacleView {
   // [{ type, mu, moving, ...shape }] in the body frame
   val shapes() const {
     val out = val::array();
-    for (const ObstacleDesc& o : obstacles_) out.call<void>("push", shape_js(o));
+    for (std::size_t i = 0; i < obstacles_.size(); ++i) out.call<void>("push", shape_js(obstacles_[i], motions_[i]));
     return out;
   }
 
@@ -95,8 +97,8 @@ class ObstacleView {
   val poses(double time) const {
     std::vector<double> out;
     out.reserve(12 * obstacles_.size());
-    for (const ObstacleDesc& o : obstacles_) {
-      const RigidPose pose = rigid_pose(o.motion, time);
+    for (const RigidMotion& motion : motions_) {
+      const RigidPose pose = rigid_pose(motion, time);
       for (int r = 0; r < 3; ++r)
         for (int c = 0; c < 3; ++c) out.push_back(pose.rotation(r, c));
       const Eigen::Vector3d t = pose.to_world(Eigen::Vector3d::Zero());
@@ -109,6 +111,7 @@ class ObstacleView {
   bool ok_ = false;
   std::string error_;
   std::vector<ObstacleDesc> obstacles_;
+  std::vector<RigidMotion> motions_;  // compiled (sim/compile.h)
 };
 
 // never aborts: check ok() and error() on the result

@@ -87,8 +87,8 @@ class NothingProvider : public ContactProvider {
   void contacts(const ContactQuery&, std::vector<ContactConstraint>&) override {}
 };
 
-std::shared_ptr<const ClothModel> make_model(const Mesh& mesh, const Material& material, double dt) {
-  SolverSettings solver;
+std::shared_ptr<const ClothModel> make_model(const Mesh& mesh, const ClothMaterial& material, double dt) {
+  StepSettings solver;
   solver.dt = dt;
   Result<std::shared_ptr<const ClothModel>> model = build_model(mesh, material, solver, {});
   REQUIRE_MESSAGE(model.ok(), model.error);
@@ -126,7 +126,7 @@ struct InclineRun {
 };
 
 InclineRun run_incline(double theta, double mu, double duration) {
-  Material material;
+  ClothMaterial material;
   material.alpha = 0;  // no air damping: the sliding law is then exactly parabolic
   const double dt = 0.01;
   auto model = make_model(cloth_on_incline(theta, 6), material, dt);
@@ -168,7 +168,7 @@ TEST_CASE("cloth on an incline sticks when tan(theta) < mu") {
 TEST_CASE("cloth on an incline slides when tan(theta) > mu, at the Coulomb acceleration") {
   // rho a = delta g (sin - mu cos) along the slope (thesis eq. 2.18 with a plane contact)
   const double mu = 0.5;
-  const Material material;
+  const ClothMaterial material;
   const double duration = 0.5;
   for (double tan_theta : {0.51, 0.55, 0.7, 1.0}) {
     CAPTURE(tan_theta);
@@ -200,7 +200,7 @@ TEST_CASE("cloth dropped on a floor never sinks 1 mm below it and stays inextens
     mesh.positions(k, 1) = y * std::cos(tilt) - z * std::sin(tilt);
     mesh.positions(k, 2) = 0.05 + y * std::sin(tilt) + z * std::cos(tilt);
   }
-  auto model = make_model(mesh, Material{}, 0.01);
+  auto model = make_model(mesh, ClothMaterial{}, 0.01);
   ClothState state = rest_state(*model);
   PlaneProvider floor;
   floor.mu = 0.3;
@@ -231,7 +231,7 @@ TEST_CASE("a moving belt drags a resting cloth up to its speed by friction") {
   RectangleSpec spec;
   spec.width = spec.height = 0.2;
   spec.nx = spec.ny = 5;
-  auto model = make_model(make_rectangle(spec), Material{}, 0.01);
+  auto model = make_model(make_rectangle(spec), ClothMaterial{}, 0.01);
   ClothState state = rest_state(*model);
   PlaneProvider belt;
   belt.mu = 0.6;
@@ -269,14 +269,14 @@ TEST_CASE("node-face contacts with a held support: the cloth rests at the thickn
     mesh.faces.push_back(f1);
     mesh.faces.push_back(f2);
     const std::vector<int> support = {m, m + 1, m + 2, m + 3};
-    Material material;
+    ClothMaterial material;
     material.alpha = 0;
-    SolverSettings solver;
+    StepSettings solver;
     auto built = build_model(mesh, material, solver, support);
     REQUIRE_MESSAGE(built.ok(), built.error);
     const ClothModel& model = **built.value;
     std::vector<ControlTrack> tracks(1);
-    tracks[0].nodes = support;  // motion "hold"
+    tracks[0].nodes = support;  // motion: hold
     ClothState state = rest_state(model);
     SupportProvider provider;
     for (int k = 0; k < m; ++k) provider.cloth_nodes.push_back(k);
@@ -303,7 +303,7 @@ TEST_CASE("node-face contacts with a held support: the cloth rests at the thickn
   run(0.3, 0.1, 0.6, slide, gap);
   CHECK(gap > 0.002 - 1e-3);
   // tan(theta) > mu: slides, at least as fast as from rest at (delta/rho) g (sin - mu cos)
-  const Material material;
+  const ClothMaterial material;
   const double a = material.delta / material.rho * kGravity * (std::sin(std::atan(0.3)) - 0.1 * std::cos(std::atan(0.3)));
   CHECK(slide > 0.5 * a * 0.3 * 0.3);
 }
@@ -331,7 +331,7 @@ TEST_CASE("malformed constraints are skipped and accept() can send a substep bac
   RectangleSpec spec;
   spec.width = spec.height = 0.2;
   spec.nx = spec.ny = 4;
-  auto model = make_model(make_rectangle(spec), Material{}, 0.01);
+  auto model = make_model(make_rectangle(spec), ClothMaterial{}, 0.01);
   ClothState state = rest_state(*model);
   Picky floor;
   StepWorkspace workspace;
@@ -351,11 +351,11 @@ TEST_CASE("a provider that reports nothing leaves the step exactly as without on
   spec.ny = 5;
   spec.plane = MeshPlane::xz;
   const Mesh mesh = make_rectangle(spec);
-  SolverSettings solver;
-  auto model = *build_model(mesh, Material{}, solver, mesh.node_sets.at("top_corners")).value;
+  StepSettings solver;
+  auto model = *build_model(mesh, ClothMaterial{}, solver, mesh.node_sets.at("top_corners")).value;
   std::vector<ControlTrack> tracks(1);
   tracks[0].nodes = mesh.node_sets.at("top_corners");
-  tracks[0].motion.type = "sinusoid";
+  tracks[0].motion.kind = MotionKind::sinusoid;
   tracks[0].motion.amplitude = 0.05;
   tracks[0].motion.frequency = 1.5;
   ClothState a = rest_state(*model), b = rest_state(*model);

@@ -15,8 +15,8 @@ using namespace tela;
 
 namespace {
 
-std::shared_ptr<const ClothModel> model_of(const Mesh& mesh, Material material) {
-  Result<std::shared_ptr<const ClothModel>> model = build_model(mesh, material, SolverSettings{}, {});
+std::shared_ptr<const ClothModel> model_of(const Mesh& mesh, ClothMaterial material) {
+  Result<std::shared_ptr<const ClothModel>> model = build_model(mesh, material, StepSettings{}, {});
   REQUIRE_MESSAGE(model.ok(), model.error);
   return *model.value;
 }
@@ -35,7 +35,7 @@ Mesh sheet(ElementKind kind) {
 
 TEST_CASE("bending matrix: no force on flat or rigidly moved states, positive when bent") {
   for (ElementKind kind : {ElementKind::quad, ElementKind::tri_right}) {
-    Material material;
+    ClothMaterial material;
     material.kappa = 1.0;
     const Mesh mesh = sheet(kind);
     const auto model = model_of(mesh, material);
@@ -52,7 +52,7 @@ TEST_CASE("bending matrix: no force on flat or rigidly moved states, positive wh
 }
 
 TEST_CASE("shear force is minus the gradient of the shear energy") {
-  Material material;
+  ClothMaterial material;
   material.shear = 2.5;
   Mesh mesh = sheet(ElementKind::quad);
   const auto model = model_of(mesh, material);

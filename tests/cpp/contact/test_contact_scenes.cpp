@@ -8,6 +8,7 @@
 #include "contact/self_collision.h"
 #include "geometry/mesh.h"
 #include "scenario/scenes.h"
+#include "sim/compile.h"
 #include "sim/simulation.h"
 
 #include <doctest/doctest.h>
@@ -33,7 +34,7 @@ tela::Simulation create(const std::string& name, double strain_limit = 0) {
 // deepest node inside any obstacle at the simulation's current time, metres
 double depth(const tela::Simulation& sim) {
   double d = 0;
-  for (const tela::ObstacleDesc& o : sim.scenario().obstacles)
+  for (const tela::Obstacle& o : tela::compile_obstacles(sim.scenario().obstacles))
     for (int k = 0; k < sim.mesh().node_count(); ++k)
       d = std::max(d, -tela::obstacle_closest_at(o, sim.time(), sim.state().positions.row(k).transpose()).distance);
   return d;
@@ -151,7 +152,8 @@ TEST_SUITE("contact") {
 
 TEST_CASE("needles: the cloth lies on the cusps (thesis §3.6.3), no tip ever above the cloth") {
   tela::Simulation sim = create("needles");
-  const std::vector<Eigen::Vector3d> tips = tela::needle_tips(sim.scenario().obstacles[0]);
+  const std::vector<Eigen::Vector3d> tips =
+      tela::needle_tips(std::get<tela::NeedleField>(tela::compile_obstacle(sim.scenario().obstacles[0]).shape));
   const tela::Mesh& mesh = sim.mesh();
   // the cloth's height above a tip's (x, y): the face whose projection holds it
   auto height_over = [&](const Eigen::Vector3d& tip) {
@@ -175,7 +177,7 @@ TEST_CASE("needles: the cloth lies on the cusps (thesis §3.6.3), no tip ever ab
   REQUIRE_FALSE_MESSAGE(sim.failed(), sim.failure_message());
   MESSAGE("lowest cloth height over a tip over the run: " << lowest << " m");
   // the faces keep the clearance (tau0 / 2 = 1.5 mm) over every tip, up to the solver's
-  // tolerances (until session 19 the cloth fell through all 16 tips, to 7.3 cm below them)
+  // tolerances
   CHECK(lowest > 0.001);
   double highest = -1e300;
   for (int k = 0; k < mesh.node_count(); ++k) highest = std::max(highest, sim.state().positions(k, 2));
@@ -196,12 +198,13 @@ TEST_CASE("tablecloth, needles and stick-hit: no node more than 1 mm inside an o
 TEST_CASE("stick-hit: the cloth's edges never pass through the stick, and the stick moves the cloth") {
   tela::Simulation sim = create("stick-hit");
   const tela::CollisionMesh cm = tela::collision_mesh(sim.mesh());
-  const tela::ObstacleDesc& stick = sim.scenario().obstacles.at(0);
+  const tela::Obstacle stick = tela::compile_obstacle(sim.scenario().obstacles.at(0));
+  const tela::Stick& shape = std::get<tela::Stick>(stick.shape);
   double closest = 1e300, reach = 0;
   while (sim.steps_done() < sim.steps_for_duration() && !sim.failed()) {
     sim.step();
     const tela::RigidPose pose = tela::rigid_pose(stick.motion, sim.time());
-    const Eigen::Vector3d a = pose.to_world(stick.points[0]), b = pose.to_world(stick.points[1]);
+    const Eigen::Vector3d a = pose.to_world(shape.points[0]), b = pose.to_world(shape.points[1]);
     const tela::Positions& x = sim.state().positions;
     for (const auto& e : cm.edges) {
       const auto d = tela::segment_segment_closest(x.row(e[0]).transpose(), x.row(e[1]).transpose(), a, b);
@@ -211,7 +214,7 @@ TEST_CASE("stick-hit: the cloth's edges never pass through the stick, and the st
   }
   REQUIRE_FALSE_MESSAGE(sim.failed(), sim.failure_message());
   MESSAGE("closest cloth edge to the stick axis: ", closest, " m; furthest push: ", reach, " m");
-  CHECK(closest >= stick.radius - 1e-3);
+  CHECK(closest >= shape.radius - 1e-3);
   CHECK(reach > 0.08);  // the first hit carries the cloth (at y = 0) past y = 0.1 - radius
 }
 

@@ -11,20 +11,14 @@
 namespace {
 
 using V = Eigen::Vector3d;
-using tela::ObstacleDesc;
+using tela::Obstacle;
 
-ObstacleDesc make(const std::string& type) {
-  ObstacleDesc o;
-  o.type = type;
-  return o;
-}
-
-tela::SurfacePoint query(const ObstacleDesc& o, const V& p) {
+tela::SurfacePoint query(const Obstacle& o, const V& p) {
   return tela::obstacle_closest_at(o, 0.0, p);
 }
 
 // central differences of the signed distance
-V fd_gradient(const ObstacleDesc& o, const V& p, double h = 1e-6) {
+V fd_gradient(const Obstacle& o, const V& p, double h = 1e-6) {
   V g;
   for (int k = 0; k < 3; ++k) {
     V e = V::Zero();
@@ -34,9 +28,9 @@ V fd_gradient(const ObstacleDesc& o, const V& p, double h = 1e-6) {
   return g;
 }
 
-void check_consistent(const ObstacleDesc& o, const V& p) {
+void check_consistent(const Obstacle& o, const V& p) {
   const tela::SurfacePoint s = query(o, p);
-  CAPTURE(o.type);
+  CAPTURE(o.shape.index());
   CAPTURE(p.transpose());
   CHECK(s.normal.norm() == doctest::Approx(1.0));
   // the closest point is on the surface, at the signed distance along the normal
@@ -52,9 +46,7 @@ void check_consistent(const ObstacleDesc& o, const V& p) {
 TEST_SUITE("contact") {
 
 TEST_CASE("plane: signed distance along the (normalized) normal") {
-  ObstacleDesc o = make("plane");
-  o.point = V(0, 0, 0.75);
-  o.normal = V(1, 0, 1).normalized();
+  const Obstacle o{tela::Plane{V(0, 0, 0.75), V(1, 0, 1).normalized()}};
   const auto s = query(o, V(1, 0, 0.75));
   CHECK(s.distance == doctest::Approx(std::sqrt(0.5)));
   check_consistent(o, V(0.3, -2, 1.4));
@@ -62,9 +54,7 @@ TEST_CASE("plane: signed distance along the (normalized) normal") {
 }
 
 TEST_CASE("sphere: distance |p - c| - R and radial normal") {
-  ObstacleDesc o = make("sphere");
-  o.center = V(0, 0, 0.35);
-  o.radius = 0.35;
+  const Obstacle o{tela::Sphere{V(0, 0, 0.35), 0.35}};
   const auto s = query(o, V(0, 0.5, 0.35));
   CHECK(s.distance == doctest::Approx(0.15));
   CHECK((s.normal - V(0, 1, 0)).norm() < 1e-12);
@@ -74,9 +64,7 @@ TEST_CASE("sphere: distance |p - c| - R and radial normal") {
 }
 
 TEST_CASE("box: faces, edges and corners outside, nearest face inside") {
-  ObstacleDesc o = make("box");
-  o.center = V(0, 0, 0.375);
-  o.size = V(1.0, 0.5, 0.75);  // a table, top at z = 0.75
+  const Obstacle o{tela::Box{V(0, 0, 0.375), V(1.0, 0.5, 0.75)}};  // a table, top at z = 0.75
   // above the top face
   auto s = query(o, V(0.1, 0.1, 0.8));
   CHECK(s.distance == doctest::Approx(0.05));
@@ -98,11 +86,7 @@ TEST_CASE("box: faces, edges and corners outside, nearest face inside") {
 }
 
 TEST_CASE("cylinder: lateral surface, caps, rims, inside, and the infinite cylinder") {
-  ObstacleDesc o = make("cylinder");
-  o.center = V(0.3, 0, 0.9);
-  o.axis = V(0, 1, 0);
-  o.radius = 0.1;
-  o.length = 2.0;
+  const Obstacle o{tela::Cylinder{V(0.3, 0, 0.9), V(0, 1, 0), 0.1, 2.0}};
   auto s = query(o, V(0.3, 0.2, 1.05));  // above the axis
   CHECK(s.distance == doctest::Approx(0.05));
   CHECK((s.normal - V(0, 0, 1)).norm() < 1e-12);
@@ -117,23 +101,17 @@ TEST_CASE("cylinder: lateral surface, caps, rims, inside, and the infinite cylin
   CHECK(s.distance == doctest::Approx(-0.02));
   for (const V& p : {V(0.5, 0.3, 1.1), V(0.3, 1.3, 0.95), V(0.45, -1.1, 0.8), V(0.33, 0.2, 0.88)})
     check_consistent(o, p);
-  ObstacleDesc inf = o;
-  inf.length = 0;  // infinite
+  const Obstacle inf{tela::Cylinder{V(0.3, 0, 0.9), V(0, 1, 0), 0.1, 0.0}};  // infinite
   CHECK(query(inf, V(0.3, 50, 1.05)).distance == doctest::Approx(0.05));
   check_consistent(inf, V(0.5, 7, 1.1));
 }
 
 TEST_CASE("needle field: flat ground between needles, the profile near a needle, its tip") {
-  ObstacleDesc o = make("needles");
-  o.center = V(0, 0, 0);
-  o.spacing = 0.15;
-  o.count_x = 2;
-  o.count_y = 1;
-  o.c1 = 20;
-  o.c2 = 0.075;
+  const tela::NeedleField needles{V(0, 0, 0), 0.15, 2, 1, 20, 0.075};
+  const Obstacle o{needles};
   // needles at x = -0.075 and 0.075, y = 0; between them (r = 0.075 > 1/c1) the ground
   CHECK(query(o, V(0, 0, 0.02)).distance == doctest::Approx(0.02));
-  const auto tips = tela::needle_tips(o);
+  const auto tips = tela::needle_tips(needles);
   REQUIRE(tips.size() == 2);
   CHECK((tips[1] - V(0.075, 0, 0.075)).norm() < 1e-15);
   // on the profile h(r) = c2 (1 - sqrt(c1 r))^2 the distance is 0
@@ -148,9 +126,7 @@ TEST_CASE("needle field: flat ground between needles, the profile near a needle,
 }
 
 TEST_CASE("stick: capsule chain distance and normal") {
-  ObstacleDesc o = make("stick");
-  o.points = {V(-0.375, 0, 1), V(0.375, 0, 1)};
-  o.radius = 0.0075;
+  const Obstacle o{tela::Stick{{V(-0.375, 0, 1), V(0.375, 0, 1)}, 0.0075}};
   auto s = query(o, V(0.1, 0.05, 1));
   CHECK(s.distance == doctest::Approx(0.05 - 0.0075));
   CHECK((s.normal - V(0, 1, 0)).norm() < 1e-12);
@@ -160,10 +136,8 @@ TEST_CASE("stick: capsule chain distance and normal") {
 }
 
 TEST_CASE("moving obstacles: a rotating sphere's surface velocity is omega x r") {
-  ObstacleDesc o = make("sphere");
-  o.center = V(0, 0, 0.35);
-  o.radius = 0.35;
-  o.motion.pivot = o.center;
+  Obstacle o{tela::Sphere{V(0, 0, 0.35), 0.35}};
+  o.motion.pivot = V(0, 0, 0.35);
   o.motion.rotation_axis = V(0, 0, 1);
   o.motion.angular_velocity = 3.14159265358979323846;
   o.motion.rotation_start = 1.0;
@@ -182,11 +156,9 @@ TEST_CASE("moving obstacles: a rotating sphere's surface velocity is omega x r")
 }
 
 TEST_CASE("moving obstacles: a translated and rotated box is queried in its body frame") {
-  ObstacleDesc o = make("box");
-  o.center = V(0, 0, 0);
-  o.size = V(2, 2, 2);
-  o.motion.pivot = o.center;
-  o.motion.translation.type = "keyframes";
+  Obstacle o{tela::Box{V(0, 0, 0), V(2, 2, 2)}};
+  o.motion.pivot = V(0, 0, 0);
+  o.motion.translation.kind = tela::MotionKind::keyframes;
   o.motion.translation.keyframes = {{0.0, V(0, 0, 0)}, {1.0, V(1, 0, 0)}};
   o.motion.rotation_axis = V(0, 0, 1);
   o.motion.angular_velocity = 3.14159265358979323846 / 4;  // 45 degrees at t = 1

@@ -271,7 +271,7 @@ TEST_CASE("square cloths: the re-sampled quad mesh builds a cloth model and keep
     // and the 12 x 12 grid cuts across the waves (a few % more on the wavy cloth)
     CHECK(area < exact);
     CHECK(area > (wave == 0 ? 0.95 : 0.88) * exact);
-    Result<std::shared_ptr<const ClothModel>> model = build_model(mesh, Material{}, SolverSettings{}, {});
+    Result<std::shared_ptr<const ClothModel>> model = build_model(mesh, ClothMaterial{}, StepSettings{}, {});
     CHECK_MESSAGE(model.ok(), model.error);
   }
 }

@@ -3,6 +3,7 @@
 // it rests on; empty before any contact, without contacts, and for contact-free scenes.
 #include "contact/obstacles/obstacle.h"
 #include "scenario/scenes.h"
+#include "sim/compile.h"
 #include "sim/simulation.h"
 
 #include <doctest/doctest.h>
@@ -38,7 +39,7 @@ TEST_SUITE("contact_nodes") {
     const double clearance = 0.5 * sim.scenario().self_collision.thickness;
     for (int k : nodes) {
       double d = std::numeric_limits<double>::infinity();
-      for (const tela::ObstacleDesc& o : sim.scenario().obstacles)
+      for (const tela::Obstacle& o : tela::compile_obstacles(sim.scenario().obstacles))
         d = std::min(d, tela::obstacle_closest_at(o, sim.time(), sim.state().positions.row(k).transpose()).distance);
       CHECK_MESSAGE(std::fabs(d - clearance) < 1e-3, "node ", k, " at ", d, " m");
     }

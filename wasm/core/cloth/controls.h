@@ -2,33 +2,21 @@
 #pragma once
 
 #include "geometry/mesh.h"
-#include "base/result.h"
-#include "scenario/scenario.h"
+#include "geometry/motion.h"
 
 #include <Eigen/Core>
 #include <limits>
-#include <string>
 #include <vector>
 
 namespace tela {
 
-// Displacement from the rest position at time t (s), metres.
-//  hold: 0.  sinusoid: axis/|axis| * A (sin(2 pi f (tau) + phase) - sin(phase)) with
-//  tau = clamp(t, start, stop) - start.  keyframes: piecewise linear in time, held after the
-//  last key; before the first key it ramps linearly from 0 at t = 0 (or holds it when the
-//  first key is at t <= 0).
-Eigen::Vector3d motion_displacement(const Motion& motion, double t);
-
-// Node indices of a selector on `mesh`: explicit indices, a node-set name ("top_corners"),
-// or "set:i,j" (elements i, j of a node set). `field` names the selector in messages.
-Result<std::vector<int>> resolve_selector(const Mesh& mesh, const NodeSelector& selector,
-                                          const std::string& field);
-
-// A control with its nodes resolved.
+// A control: nodes driven along a prescribed motion from their rest positions.
 struct ControlTrack {
   std::vector<int> nodes;
-  Motion motion;
-  double release = std::numeric_limits<double>::infinity();  // s, Control::release
+  PrescribedMotion motion;
+  // s: the grasp opens at the first step that starts at or after this time, and the nodes
+  // move freely from then on with the velocity they had (never, by default)
+  double release = std::numeric_limits<double>::infinity();
 };
 
 // Target positions at time t: rows of controlled nodes are rest + displacement; the other

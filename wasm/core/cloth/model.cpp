@@ -37,8 +37,8 @@ Sparse expand_to_dofs(const Sparse& K) {
 
 }  // namespace
 
-Result<std::shared_ptr<const ClothModel>> build_model(const Mesh& mesh, const Material& material,
-                                                      const SolverSettings& solver,
+Result<std::shared_ptr<const ClothModel>> build_model(const Mesh& mesh, const ClothMaterial& material,
+                                                      const StepSettings& solver,
                                                       const std::vector<int>& controlled_nodes) {
   using R = Result<std::shared_ptr<const ClothModel>>;
   const int n = mesh.node_count();

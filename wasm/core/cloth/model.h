@@ -3,10 +3,11 @@
 // unconstrained implicit-Euler step. Built once; never mutated; shared by many states.
 #pragma once
 
-#include "cloth/constraints.h"
-#include "geometry/mesh.h"
 #include "base/result.h"
-#include "scenario/scenario.h"
+#include "cloth/constraints.h"
+#include "cloth/material.h"
+#include "cloth/step_settings.h"
+#include "geometry/mesh.h"
 
 #include <Eigen/SparseCore>
 #include <memory>
@@ -25,8 +26,8 @@ struct ClothModel {
   int free_count = 0;
   double rest_area = 0;                // m^2
 
-  Material material;
-  SolverSettings solver;
+  ClothMaterial material;
+  StepSettings solver;
 
   // hard constraints (rows that touch at least one free node)
   ConstraintSet constraints;
@@ -47,8 +48,8 @@ struct ClothModel {
 // Builds the model of `mesh` with the given material and solver settings; `controlled`
 // lists the nodes that controls prescribe. Fails with a message on degenerate input
 // (a node in no face, zero-area elements, non-finite positions).
-Result<std::shared_ptr<const ClothModel>> build_model(const Mesh& mesh, const Material& material,
-                                                      const SolverSettings& solver,
+Result<std::shared_ptr<const ClothModel>> build_model(const Mesh& mesh, const ClothMaterial& material,
+                                                      const StepSettings& solver,
                                                       const std::vector<int>& controlled);
 
 }  // namespace tela

@@ -85,7 +85,7 @@ SubstepReport project_with_contacts(const ClothModel& model, double t0, double h
 SubstepReport substep(const ClothModel& model, const StepSystem& system, const Positions& targets, double t0,
                       bool at_step_start, int max_iterations, double max_start_error, ContactProvider* contacts,
                       ClothState& state, StepWorkspace& workspace) {
-  const Material& mat = model.material;
+  const ClothMaterial& mat = model.material;
   const double h = system.step_length();
   const int n = model.node_count();
   workspace.start = state.positions;

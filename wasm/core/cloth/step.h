@@ -46,7 +46,7 @@ struct StepReport {
   QpStatus qp_status = QpStatus::converged;  // the worst QP status of the step (infeasible, ...)
 };
 
-// At most 2^2 = 4 substeps per step (SolverSettings::max_substeps may lower it; 1 is the
+// At most 2^2 = 4 substeps per step (StepSettings::max_substeps may lower it; 1 is the
 // thesis' fixed step). The projection stops anywhere inside the tolerance band
 // and that position noise, divided by the substep, becomes velocity: with 16 substeps a
 // strongly damped sheet kept an RMS speed of 0.09 m/s instead of settling (0.0015 m/s with 4).

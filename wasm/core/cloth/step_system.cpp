@@ -4,7 +4,7 @@ namespace tela {
 
 StepSystem::StepSystem(const ClothModel& model, double h) : h_(h) {
   const int n = model.node_count();
-  const Material& mat = model.material;
+  const ClothMaterial& mat = model.material;
   const double mass_factor = mat.rho + h * mat.alpha;
   if (model.step_matrix_diagonal) {
     diagonal_.resize(3 * model.free_count);

@@ -1,11 +1,11 @@
 #include "fit/fit_problem.h"
 
 #include "cloth/projection.h"
+#include "cloth/scene_contacts.h"
 #include "cloth/step.h"
-#include "contact/obstacles/obstacle.h"
-#include "contact/scene_contacts.h"
 #include "base/integer_cast.h"
 #include "mocap/resample.h"
+#include "sim/compile.h"
 
 #include <algorithm>
 #include <cmath>
@@ -81,12 +81,12 @@ Result<FitProblem> make_fit_problem(Recording recording, const FitProblemOptions
   const int frames = problem.steps + 1;
 
   // model: held corners controlled; delta and alpha are set per evaluation
-  Material material;
+  ClothMaterial material;
   material.rho = options.rho;
   material.delta = material.alpha = material.beta = material.shear = 0;
   material.kappa = options.kappa;
   Result<std::shared_ptr<const ClothModel>> model =
-      build_model(problem.cloth.mesh, material, options.solver,
+      build_model(problem.cloth.mesh, material, compile_solver(options.solver),
                   {problem.cloth.held_nodes[0], problem.cloth.held_nodes[1]});
   if (!model.ok()) return R::failure(model.error);
   problem.base_model = *model.value;
@@ -127,7 +127,7 @@ Result<FitProblem> make_fit_problem(Recording recording, const FitProblemOptions
   for (int h = 0; h < 2; ++h) {
     ControlTrack track;
     track.nodes = {problem.cloth.held_nodes[h]};
-    track.motion.type = "keyframes";
+    track.motion.kind = MotionKind::keyframes;
     track.motion.keyframes.resize(frames);
     const Eigen::RowVector3d rest = problem.base_model->rest_positions.row(problem.cloth.held_nodes[h]);
     for (int n = 0; n < frames; ++n) {
@@ -151,8 +151,9 @@ Result<FitProblem> make_fit_problem(Recording recording, const FitProblemOptions
   for (std::size_t i = 0; i < options.obstacles.size(); ++i) {
     const ObstacleDesc& o = options.obstacles[i];
     if (!(o.mu >= 0) || !std::isfinite(o.mu)) return R::failure("obstacles[" + std::to_string(i) + "]: mu must be >= 0");
+    const Obstacle obstacle = compile_obstacle(o);
     for (int k = 0; k < problem.initial_positions.rows(); ++k) {
-      const double d = obstacle_closest_at(o, 0.0, problem.initial_positions.row(k).transpose()).distance;
+      const double d = obstacle_closest_at(obstacle, 0.0, problem.initial_positions.row(k).transpose()).distance;
       if (d < 0)
         return R::failure("obstacles[" + std::to_string(i) + "]: the first frame's cloth is inside this " + o.type +
                           " (node " + std::to_string(k) + " is " + std::to_string(-d * 1000) +
@@ -180,11 +181,11 @@ Evaluation evaluate(const FitProblem& problem, const FitPoint& point, const Wind
   // laid on a table or shaken does not fold onto itself)
   std::unique_ptr<SceneContacts> contacts;
   if (!problem.obstacles.empty() || model->solver.strain_limit > 0) {
-    std::vector<ObstacleDesc> obstacles = problem.obstacles;
+    std::vector<Obstacle> obstacles = compile_obstacles(problem.obstacles);
     if (std::isfinite(point.mu))
-      for (ObstacleDesc& o : obstacles) o.mu = point.mu;
+      for (Obstacle& o : obstacles) o.mu = point.mu;
     if (!obstacles.empty()) out.mu = obstacles.front().mu;
-    contacts = std::make_unique<SceneContacts>(problem.cloth.mesh, obstacles, SelfCollision{}, model->controlled,
+    contacts = std::make_unique<SceneContacts>(problem.cloth.mesh, obstacles, ContactSettings{}, model->controlled,
                                                model->solver.strain_limit);
   }
 

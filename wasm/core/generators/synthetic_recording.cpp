@@ -1,9 +1,10 @@
 #include "generators/synthetic_recording.h"
 
 #include "cloth/model.h"
+#include "cloth/scene_contacts.h"
 #include "cloth/step.h"
-#include "contact/scene_contacts.h"
 #include "scenario/contact_scenes.h"
+#include "sim/compile.h"
 #include "geometry/generators.h"
 #include "base/portable_math.h"
 #include "base/portable_random.h"
@@ -85,13 +86,13 @@ Result<Recording> synthesize_recording(const SyntheticRecordingSpec& spec) {
   }
   const Mesh mesh = make_rectangle(mesh_spec);
   const std::vector<int> top = mesh.node_sets.at("top_corners");
-  Material material;
+  ClothMaterial material;
   material.rho = spec.rho;
   material.delta = spec.delta_ratio * spec.rho;
   material.alpha = spec.alpha_ratio * spec.rho;
   material.kappa = spec.kappa;
   material.beta = material.shear = 0;
-  SolverSettings solver;
+  StepSettings solver;
   solver.dt = spec.dt;
   solver.tolerance = spec.tolerance;
   Result<std::shared_ptr<const ClothModel>> built = build_model(mesh, material, solver, top);
@@ -106,7 +107,7 @@ Result<Recording> synthesize_recording(const SyntheticRecordingSpec& spec) {
   const Eigen::Vector3d centre = 0.5 * (mesh.positions.row(top[0]) + mesh.positions.row(top[1])).transpose();
   for (int h = 0; h < 2; ++h) {
     tracks[h].nodes = {top[h]};
-    tracks[h].motion.type = "keyframes";
+    tracks[h].motion.kind = MotionKind::keyframes;
     const Eigen::Vector3d arm = mesh.positions.row(top[h]).transpose() - centre;
     for (int n = 0; n < frames; ++n) {
       const double t = n * spec.dt;
@@ -171,7 +172,7 @@ Result<Recording> synthesize_recording(const SyntheticRecordingSpec& spec) {
   StepWorkspace workspace;
   std::unique_ptr<SceneContacts> contacts;
   if (!obstacles.empty() || model.solver.strain_limit > 0)
-    contacts = std::make_unique<SceneContacts>(mesh, obstacles, SelfCollision{}, model.controlled,
+    contacts = std::make_unique<SceneContacts>(mesh, compile_obstacles(obstacles), ContactSettings{}, model.controlled,
                                                model.solver.strain_limit);
   for (int n = 0; n < frames; ++n) {
     if (n > 0) {

@@ -1,5 +1,7 @@
 // The scenario (file format version 1): everything that determines a run.
 // See README "Scenario file" for the JSON form; parse/serialize live in scenario/json.h.
+// These are the file's structs (the spec); the compile step (sim/compile.h) builds the
+// runtime types the simulation uses from them.
 #pragma once
 
 #include <Eigen/Core>
@@ -91,7 +93,7 @@ struct Control {
   double release = std::numeric_limits<double>::infinity();
 };
 
-// Rigid motion of an obstacle (contact/obstacle.h): a translation d(t) given as a Motion
+// Rigid motion of an obstacle (contact/obstacles/rigid_pose.h): a translation d(t) given as a Motion
 // (hold | sinusoid | keyframes, as for controls) and a rotation about `rotation_axis` through
 // `pivot` (+ d(t)) at `angular_velocity` rad/s during [rotation_start, rotation_stop].
 // World position at time t of a body point x0 (its t = 0 position):

@@ -2,9 +2,6 @@
 
 #include "cloth/controls.h"
 #include "cloth/metrics.h"
-#include "contact/obstacles/obstacle.h"
-#include "geometry/generators.h"
-#include "geometry/topology.h"
 #include "base/json_text.h"
 
 #include <nlohmann/json.hpp>
@@ -12,74 +9,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <limits>
-#include <set>
 
 namespace tela {
 namespace {
-
-// "3.2 mm", "1.5e+300 mm": %f wrote a 300-digit number for an obstacle of absurd size
-std::string format_length_mm(double metres) {
-  char text[48];
-  std::snprintf(text, sizeof text, "%.3g mm", metres * 1000);
-  return text;
-}
-
-MeshPlane plane_of(const std::string& name) {
-  if (name == "xz") return MeshPlane::xz;
-  if (name == "yz") return MeshPlane::yz;
-  return MeshPlane::xy;
-}
-
-Result<Mesh> build_mesh(const MeshDesc& desc, std::uint64_t seed) {
-  if (const auto* r = std::get_if<RectangleMeshDesc>(&desc)) {
-    RectangleSpec spec;
-    spec.width = r->width;
-    spec.height = r->height;
-    spec.nx = r->nx;
-    spec.ny = r->ny;
-    spec.elements = r->elements == "tri"             ? ElementKind::tri_right
-                    : r->elements == "tri_left"      ? ElementKind::tri_left
-                    : r->elements == "tri_irregular" ? ElementKind::tri_irregular
-                                                     : ElementKind::quad;
-    spec.irregular_nodes = r->nodes;
-    spec.plane = plane_of(r->plane);
-    spec.origin = r->origin;
-    spec.noise = r->noise;
-    spec.seed = seed;
-    return Result<Mesh>::success(make_rectangle(spec));
-  }
-  if (const auto* d = std::get_if<DiscMeshDesc>(&desc)) {
-    DiscSpec spec;
-    spec.radius = d->radius;
-    spec.inner_radius = d->ring ? d->inner_radius : 0.0;
-    spec.rings = d->rings;
-    spec.sectors = d->sectors;
-    spec.plane = plane_of(d->plane);
-    spec.center = d->center;
-    spec.noise = d->noise;
-    spec.seed = seed;
-    return Result<Mesh>::success(make_disc(spec));
-  }
-  const auto& e = std::get<ExplicitMeshDesc>(desc);
-  Mesh mesh;
-  const int n = static_cast<int>(e.vertices.size() / 3);
-  mesh.positions.resize(n, 3);
-  for (int k = 0; k < n; ++k)
-    for (int c = 0; c < 3; ++c) mesh.positions(k, c) = e.vertices[3 * k + c];
-  for (std::size_t f = 0; f < e.faces.size(); ++f) {
-    Face face;
-    for (std::size_t i = 0; i < e.faces[f].size() && i < 4; ++i) face.v[i] = e.faces[f][i];
-    mesh.faces.push_back(face);
-  }
-  const BoundaryLoops loops = boundary_loops(mesh);
-  if (!loops.ok) return Result<Mesh>::failure("mesh.faces: " + loops.message);
-  std::vector<int> boundary;
-  for (const auto& loop : loops.loops) boundary.insert(boundary.end(), loop.begin(), loop.end());
-  mesh.node_sets["boundary"] = boundary;
-  mesh.node_sets["corners"] = corner_nodes(mesh);
-  return Result<Mesh>::success(std::move(mesh));
-}
 
 // Ring meshes: centre and radius of the inner boundary (the table edge of Cusick's test).
 bool table_of(const Mesh& mesh, Eigen::Vector3d& center, double& radius) {
@@ -98,77 +30,23 @@ bool table_of(const Mesh& mesh, Eigen::Vector3d& center, double& radius) {
 
 Result<Simulation> Simulation::create(const Scenario& scenario) {
   using R = Result<Simulation>;
-  Result<Mesh> mesh = build_mesh(scenario.mesh, scenario.seed);
-  if (!mesh.ok()) return R::failure(mesh.error);
+  Result<CompiledScenario> compiled = compile_scenario(scenario);
+  if (!compiled.ok()) return R::failure(compiled.error);
+  CompiledScenario& scene = *compiled.value;
+  Result<std::shared_ptr<const ClothModel>> model =
+      build_model(scene.mesh, scene.material, scene.solver, scene.controlled);
+  if (!model.ok()) return R::failure(model.error);
 
   Simulation sim;
   sim.scenario_ = scenario;
-  std::vector<ControlTrack> tracks;
-  std::set<int> controlled;
-  for (std::size_t c = 0; c < scenario.controls.size(); ++c) {
-    const std::string field = "controls[" + std::to_string(c) + "].nodes";
-    Result<std::vector<int>> nodes = resolve_selector(*mesh.value, scenario.controls[c].nodes, field);
-    if (!nodes.ok()) return R::failure(nodes.error);
-    for (int k : *nodes.value)
-      if (!controlled.insert(k).second)
-        return R::failure(field + ": node " + std::to_string(k) + " is already driven by another control");
-    tracks.push_back({*nodes.value, scenario.controls[c].motion, scenario.controls[c].release});
-  }
-  for (const std::string& metric : scenario.metrics) {
-    if (metric == "drape_coefficient" && !mesh.value->node_sets.count("inner_boundary"))
-      return R::failure("metrics: drape_coefficient needs a ring mesh (its inner boundary is the table edge)");
-    if (metric == "free_corner" && !mesh.value->node_sets.count("corners"))
-      return R::failure("metrics: free_corner needs a mesh with corners");
-  }
-
-  if (mesh.value->node_count() > kMaxSimulationNodes)
-    return R::failure("mesh: " + std::to_string(mesh.value->node_count()) + " nodes is more than tela simulates (" +
-                      std::to_string(kMaxSimulationNodes) + ")");
-  if (scenario.duration / scenario.solver.dt > static_cast<double>(kMaxSimulationSteps))
-    return R::failure("duration: duration / solver.dt asks for more than 1,000,000 steps; shorten the run or "
-                      "use a larger solver.dt");
-
-  // positions in metres: a sheet 1e300 m high overflowed into "no face of positive area"
-  constexpr double kMaxCoordinate = 1e4;  // m
-  for (int k = 0; k < mesh.value->node_count(); ++k)
-    if (!(mesh.value->positions.row(k).cwiseAbs().maxCoeff() <= kMaxCoordinate))
-      return R::failure("mesh: node " + std::to_string(k) + " lies more than 10 km from the origin; sizes and "
-                        "positions are in metres");
-  if (scenario.self_collision.enabled) {
-    // at rest, nodes one edge apart closer than the thickness press on each other: a napkin
-    // 20 x 20 ran at 75 projection iterations per step with half its spacing, diverged at 0.9
-    double shortest = std::numeric_limits<double>::infinity();
-    for (const Face& f : mesh.value->faces)
-      for (int i = 0; i < f.size(); ++i)
-        shortest = std::min(shortest, (mesh.value->positions.row(f.v[i]) -
-                                       mesh.value->positions.row(f.v[(i + 1) % f.size()])).norm());
-    if (scenario.self_collision.thickness >= 0.5 * shortest)
-      return R::failure("self_collision.thickness: " + format_length_mm(scenario.self_collision.thickness) +
-                        " is not below half the mesh's shortest edge (" + format_length_mm(shortest) +
-                        "): at rest the cloth would touch itself; use a thinner cloth or a coarser mesh");
-  }
-
-  Result<std::shared_ptr<const ClothModel>> model =
-      build_model(*mesh.value, scenario.material, scenario.solver,
-                  std::vector<int>(controlled.begin(), controlled.end()));
-  if (!model.ok()) return R::failure(model.error);
-
-  // contacts: a cloth that starts inside an obstacle is an input error (within the clearance
-  // tau0 / 2 but outside is fine: the first step pushes it out)
-  for (std::size_t i = 0; i < scenario.obstacles.size(); ++i)
-    for (int k = 0; k < mesh.value->node_count(); ++k) {
-      const double d = obstacle_closest_at(scenario.obstacles[i], 0.0, mesh.value->positions.row(k).transpose()).distance;
-      if (d < 0)
-        return R::failure("obstacles[" + std::to_string(i) + "]: the cloth starts inside this " +
-                          scenario.obstacles[i].type + " (node " + std::to_string(k) + " is " +
-                          format_length_mm(-d) + " inside its surface); move the cloth or the obstacle");
-    }
-  if (!scenario.obstacles.empty() || scenario.self_collision.enabled || scenario.solver.strain_limit > 0)
-    sim.contacts_ = std::make_shared<SceneContacts>(*mesh.value, scenario.obstacles, scenario.self_collision,
-                                                    (*model.value)->controlled, scenario.solver.strain_limit);
-  sim.mesh_ = std::make_shared<const Mesh>(std::move(*mesh.value));
+  if (!scene.obstacles.empty() || scene.contact.self_collision || scene.solver.strain_limit > 0)
+    sim.contacts_ = std::make_shared<SceneContacts>(scene.mesh, scene.obstacles, scene.contact,
+                                                    (*model.value)->controlled, scene.solver.strain_limit);
+  sim.mesh_ = std::make_shared<const Mesh>(std::move(scene.mesh));
   sim.model_ = *model.value;
-  sim.tracks_ = std::move(tracks);
+  sim.tracks_ = std::move(scene.tracks);
+  sim.obstacles_ = std::move(scene.obstacles);
+  sim.contact_settings_ = scene.contact;
   sim.state_.positions = sim.mesh_->positions;
   sim.state_.velocities = Positions::Zero(sim.mesh_->node_count(), 3);
   return R::success(std::move(sim));
@@ -189,8 +67,7 @@ bool Simulation::release_controls(double t0) {
   std::vector<int> controlled;
   for (const ControlTrack& track : tracks_) controlled.insert(controlled.end(), track.nodes.begin(), track.nodes.end());
   std::sort(controlled.begin(), controlled.end());
-  Result<std::shared_ptr<const ClothModel>> model =
-      build_model(*mesh_, scenario_.material, scenario_.solver, controlled);
+  Result<std::shared_ptr<const ClothModel>> model = build_model(*mesh_, model_->material, model_->solver, controlled);
   if (!model.ok()) {
     failed_ = true;
     last_status_ = StepStatus::non_finite;
@@ -204,8 +81,8 @@ bool Simulation::release_controls(double t0) {
   workspace_ = StepWorkspace();
   workspace_.projector.stats = counted;
   if (contacts_)
-    contacts_ = std::make_shared<SceneContacts>(*mesh_, scenario_.obstacles, scenario_.self_collision,
-                                                model_->controlled, scenario_.solver.strain_limit);
+    contacts_ = std::make_shared<SceneContacts>(*mesh_, obstacles_, contact_settings_, model_->controlled,
+                                                model_->solver.strain_limit);
   return true;
 }
 

@@ -4,23 +4,19 @@
 
 #include "cloth/controls.h"
 #include "cloth/model.h"
+#include "cloth/scene_contacts.h"
 #include "cloth/state.h"
 #include "cloth/step.h"
-#include "contact/scene_contacts.h"
 #include "geometry/mesh.h"
 #include "base/result.h"
 #include "scenario/scenario.h"
+#include "sim/compile.h"
 
 #include <cstdint>
 #include <memory>
 #include <string>
 
 namespace tela {
-
-// Practical limits, so that absurd input ends in a message rather than an endless run: the
-// scenario file (duration / solver.dt) and the CLI's --steps / --every share the step cap.
-constexpr long kMaxSimulationSteps = 1000000;
-constexpr int kMaxSimulationNodes = 20000;
 
 // What happened over the run so far (thesis §2.7.3 area error, projection statistics).
 struct RunStats {
@@ -41,8 +37,8 @@ struct RunStats {
 
 class Simulation {
  public:
-  // Builds mesh, model and state; errors name the scenario field (e.g. a node index out of
-  // range in controls[1].nodes).
+  // Compiles the scenario (sim/compile.h), builds the model and the state; errors name the
+  // scenario field (e.g. a node index out of range in controls[1].nodes).
   static Result<Simulation> create(const Scenario& scenario);
 
   // Advances one time step. Once a step fails (non-finite values, divergence) the
@@ -83,6 +79,8 @@ class Simulation {
   std::shared_ptr<const Mesh> mesh_;
   std::shared_ptr<const ClothModel> model_;
   std::vector<ControlTrack> tracks_;
+  std::vector<Obstacle> obstacles_;
+  ContactSettings contact_settings_;
   ClothState state_;
   StepStatus last_status_ = StepStatus::converged;
   StepReport last_report_;

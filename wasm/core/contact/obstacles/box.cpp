@@ -4,7 +4,7 @@
 
 namespace tela {
 
-SurfacePoint box_closest(const ObstacleDesc& box, const Eigen::Vector3d& p) {
+SurfacePoint box_closest(const Box& box, const Eigen::Vector3d& p) {
   SurfacePoint s;
   const Eigen::Vector3d half = 0.5 * box.size;
   const Eigen::Vector3d local = p - box.center;

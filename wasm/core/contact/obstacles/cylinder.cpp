@@ -5,7 +5,7 @@
 
 namespace tela {
 
-SurfacePoint cylinder_closest(const ObstacleDesc& cylinder, const Eigen::Vector3d& p) {
+SurfacePoint cylinder_closest(const Cylinder& cylinder, const Eigen::Vector3d& p) {
   SurfacePoint s;
   const Eigen::Vector3d& axis = cylinder.axis;
   const Eigen::Vector3d local = p - cylinder.center;

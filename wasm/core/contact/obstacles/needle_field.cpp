@@ -7,14 +7,14 @@ namespace tela {
 namespace {
 
 // axis (x, y) of needle (i, j)
-Eigen::Vector2d needle_axis(const ObstacleDesc& n, int i, int j) {
+Eigen::Vector2d needle_axis(const NeedleField& n, int i, int j) {
   return Eigen::Vector2d(n.center.x() + (i - 0.5 * (n.count_x - 1)) * n.spacing,
                          n.center.y() + (j - 0.5 * (n.count_y - 1)) * n.spacing);
 }
 
 }  // namespace
 
-std::vector<Eigen::Vector3d> needle_tips(const ObstacleDesc& n) {
+std::vector<Eigen::Vector3d> needle_tips(const NeedleField& n) {
   std::vector<Eigen::Vector3d> tips;
   for (int j = 0; j < n.count_y; ++j)
     for (int i = 0; i < n.count_x; ++i) {
@@ -24,7 +24,7 @@ std::vector<Eigen::Vector3d> needle_tips(const ObstacleDesc& n) {
   return tips;
 }
 
-SurfacePoint needle_field_closest(const ObstacleDesc& n, const Eigen::Vector3d& p) {
+SurfacePoint needle_field_closest(const NeedleField& n, const Eigen::Vector3d& p) {
   // the nearest needle axis (needles do not overlap: spacing >= 2 / c1, checked on input)
   const double fi = (p.x() - n.center.x()) / n.spacing + 0.5 * (n.count_x - 1);
   const double fj = (p.y() - n.center.y()) / n.spacing + 0.5 * (n.count_y - 1);

@@ -2,7 +2,7 @@
 
 namespace tela {
 
-SurfacePoint plane_closest(const ObstacleDesc& plane, const Eigen::Vector3d& p) {
+SurfacePoint plane_closest(const Plane& plane, const Eigen::Vector3d& p) {
   SurfacePoint s;
   s.normal = plane.normal;
   s.distance = (p - plane.point).dot(plane.normal);

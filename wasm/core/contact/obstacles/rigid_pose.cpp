@@ -1,6 +1,5 @@
 #include "contact/obstacles/rigid_pose.h"
 
-#include "cloth/controls.h"
 #include "base/portable_math.h"
 
 #include <algorithm>
@@ -9,7 +8,7 @@
 
 namespace tela {
 
-RigidPose rigid_pose(const ObstacleMotion& motion, double t) {
+RigidPose rigid_pose(const RigidMotion& motion, double t) {
   RigidPose pose;
   pose.pivot = motion.pivot;
   pose.translation = motion_displacement(motion.translation, t);

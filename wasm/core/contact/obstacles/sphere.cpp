@@ -2,7 +2,7 @@
 
 namespace tela {
 
-SurfacePoint sphere_closest(const ObstacleDesc& sphere, const Eigen::Vector3d& p) {
+SurfacePoint sphere_closest(const Sphere& sphere, const Eigen::Vector3d& p) {
   SurfacePoint s;
   const Eigen::Vector3d d = p - sphere.center;
   const double r = d.norm();

@@ -5,7 +5,7 @@
 
 namespace tela {
 
-SurfacePoint stick_closest(const ObstacleDesc& stick, const Eigen::Vector3d& p) {
+SurfacePoint stick_closest(const Stick& stick, const Eigen::Vector3d& p) {
   SurfacePoint best;
   best.distance = std::numeric_limits<double>::infinity();
   for (std::size_t i = 0; i + 1 < stick.points.size(); ++i) {

@@ -1,12 +1,10 @@
-#include "contact/scene_contacts.h"
+#include "contact/obstacle_contacts.h"
 
 #include "contact/broad_phase/uniform_grid.h"
 #include "contact/ccd/edge_edge.h"
 #include "contact/ccd/point_triangle.h"
 #include "contact/distance/point_triangle.h"
 #include "contact/distance/segment_segment.h"
-#include "contact/obstacles/obstacle.h"
-#include "contact/obstacles/shapes.h"
 
 #include <Eigen/Geometry>
 #include <algorithm>
@@ -20,7 +18,7 @@ using V = Eigen::Vector3d;
 V row(const Positions& x, int k) { return x.row(k).transpose(); }
 
 constexpr double kCcdTolerance = 1e-9;
-// source ids: self-contacts 0; obstacle i: 1 + i (node rows), and sub-items (stick segment,
+// source ids (self-contacts have 0): obstacle i: 1 + i (node rows), and sub-items (stick segment,
 // needle tip) as (1 + i) * kSourceStride + 1 + item
 constexpr int kSourceStride = 100000;
 
@@ -37,28 +35,26 @@ std::vector<V> subdivide(const std::vector<V>& points, double segment) {
   return out;
 }
 
-double clearance_of(const SelfCollision& self) { return 0.5 * self.thickness; }
+double clearance_of(const ContactSettings& settings) { return 0.5 * settings.thickness; }
 
 }  // namespace
 
-SceneContacts::SceneContacts(const Mesh& mesh, const std::vector<ObstacleDesc>& obstacles,
-                             const SelfCollision& self, const std::vector<char>& controlled, double strain_limit)
-    : obstacles_(obstacles),
-      self_(self),
-      controlled_(controlled),
-      strain_limit_(mesh, strain_limit),
-      mesh_(collision_mesh(mesh)) {
-  for (const ObstacleDesc& o : obstacles_) {
-    stick_points_.push_back(o.type == "stick" ? subdivide(o.points, o.segment) : std::vector<V>{});
-    tips_.push_back(o.type == "needles" ? needle_tips(o) : std::vector<V>{});
+ObstacleContacts::ObstacleContacts(const Mesh& mesh, const std::vector<Obstacle>& obstacles,
+                                   const ContactSettings& settings, const std::vector<char>& controlled)
+    : obstacles_(obstacles), settings_(settings), controlled_(controlled), mesh_(collision_mesh(mesh)) {
+  for (const Obstacle& o : obstacles_) {
+    const Stick* stick = std::get_if<Stick>(&o.shape);
+    const NeedleField* needles = std::get_if<NeedleField>(&o.shape);
+    stick_points_.push_back(stick ? subdivide(stick->points, stick->segment) : std::vector<V>{});
+    tips_.push_back(needles ? needle_tips(*needles) : std::vector<V>{});
   }
 }
 
-void SceneContacts::obstacle_rows(int index, const ContactQuery& q, std::vector<ContactConstraint>& out) const {
-  const ObstacleDesc& o = obstacles_[index];
+void ObstacleContacts::obstacle_rows(int index, const ContactQuery& q, std::vector<ContactConstraint>& out) const {
+  const Obstacle& o = obstacles_[index];
   const RigidPose pose0 = rigid_pose(o.motion, q.t0), pose1 = rigid_pose(o.motion, q.t1);
   const double dt = q.t1 - q.t0;
-  const double clearance = clearance_of(self_);
+  const double clearance = clearance_of(settings_);
   const int n = static_cast<int>(q.current.rows());
   for (int k = 0; k < n; ++k) {
     if (controlled_[k]) continue;
@@ -78,13 +74,13 @@ void SceneContacts::obstacle_rows(int index, const ContactQuery& q, std::vector<
   }
 }
 
-void SceneContacts::stick_rows(int index, const ContactQuery& q, double omega,
-                               std::vector<ContactConstraint>& out) const {
-  const ObstacleDesc& o = obstacles_[index];
+void ObstacleContacts::stick_rows(int index, const ContactQuery& q, double omega,
+                                  std::vector<ContactConstraint>& out) const {
+  const Obstacle& o = obstacles_[index];
   const std::vector<V>& body = stick_points_[index];
   const RigidPose pose0 = rigid_pose(o.motion, q.t0), pose1 = rigid_pose(o.motion, q.t1);
   const double dt = q.t1 - q.t0;
-  const double tau = o.radius + clearance_of(self_);
+  const double tau = std::get<Stick>(o.shape).radius + clearance_of(settings_);
   const double shift = omega * tau;
   std::vector<V> a0(body.size()), a1(body.size());
   for (std::size_t i = 0; i < body.size(); ++i) {
@@ -156,15 +152,15 @@ void SceneContacts::stick_rows(int index, const ContactQuery& q, double omega,
   }
 }
 
-void SceneContacts::cusp_rows(int index, const ContactQuery& q, double omega,
-                              std::vector<ContactConstraint>& out) const {
-  const ObstacleDesc& o = obstacles_[index];
+void ObstacleContacts::cusp_rows(int index, const ContactQuery& q, double omega,
+                                 std::vector<ContactConstraint>& out) const {
+  const Obstacle& o = obstacles_[index];
   const RigidPose pose0 = rigid_pose(o.motion, q.t0), pose1 = rigid_pose(o.motion, q.t1);
-  const double clearance = clearance_of(self_);
+  const double clearance = clearance_of(settings_);
   // thesis §3.3.3: both sides displaced towards each other by omega times the distance to keep
   // (here the clearance), so that a cloth resting on a tip is not already past it in the
-  // displaced frame (until session 19 the shift was twice that, and a cloth lying on the tips
-  // fell through them at the next step)
+  // displaced frame (with twice that shift a cloth lying on the tips fell through them at the
+  // next step)
   const double shift = omega * clearance;
   const std::vector<V>& tips = tips_[index];
   std::vector<V> tip0(tips.size()), tip1(tips.size());
@@ -224,41 +220,17 @@ void SceneContacts::cusp_rows(int index, const ContactQuery& q, double omega,
   }
 }
 
-void SceneContacts::contacts(const ContactQuery& query, std::vector<ContactConstraint>& out) {
-  const double omega = self_.proximity / static_cast<double>(1 << std::min(query.attempt, 20));
+void ObstacleContacts::contacts(const ContactQuery& query, std::vector<ContactConstraint>& out) {
   for (int i = 0; i < static_cast<int>(obstacles_.size()); ++i) {
     obstacle_rows(i, query, out);
-    if (obstacles_[i].type == "stick") stick_rows(i, query, self_.proximity, out);
-    if (obstacles_[i].type == "needles") cusp_rows(i, query, self_.proximity, out);
-  }
-  strain_limit_.rows(query.current, controlled_, out);
-  if (self_.enabled) {
-    SelfCollisionSettings settings;
-    settings.thickness = self_.thickness;
-    settings.omega = omega;
-    settings.mu = self_.mu;
-    settings.close_pairs = true;
-    for (const SelfContact& c : self_collisions(mesh_, query.start, query.current, controlled_, settings))
-      out.push_back(c.row);
+    if (std::holds_alternative<Stick>(obstacles_[i].shape)) stick_rows(i, query, settings_.proximity, out);
+    if (std::holds_alternative<NeedleField>(obstacles_[i].shape)) cusp_rows(i, query, settings_.proximity, out);
   }
 }
 
-bool SceneContacts::accept(const ContactQuery& query) {
-  if (!self_.enabled) return true;
-  SelfCollisionSettings settings;
-  settings.thickness = self_.thickness;
-  settings.omega = 0;
-  settings.close_pairs = false;
-  const std::vector<SelfContact> crossings =
-      self_collisions(mesh_, query.start, query.current, controlled_, settings);
-  if (crossings.empty()) return true;
-  ++rejected_;
-  return false;
-}
-
-double SceneContacts::penetration(const Positions& positions, double t) const {
+double ObstacleContacts::penetration(const Positions& positions, double t) const {
   double depth = 0;
-  for (const ObstacleDesc& o : obstacles_) {
+  for (const Obstacle& o : obstacles_) {
     const RigidPose pose = rigid_pose(o.motion, t);
     for (int k = 0; k < positions.rows(); ++k) {
       const SurfacePoint s = obstacle_closest(o, pose, row(positions, k));

@@ -1,6 +1,6 @@
-// The contact provider of a scene (contact/contact_provider.h): obstacle contacts, the stick's
-// edge-edge contacts, the needle cusps as point obstacles, and cloth self-collisions, as
-// ContactConstraint rows for the contact-aware step.
+// The contact provider of a scene's obstacles (contact/contact_provider.h): obstacle contacts,
+// the stick's edge-edge contacts and the needle cusps as point obstacles, as ContactConstraint
+// rows for the contact-aware step.
 //
 // Rows per call (positions `start` at t0, the iterate `current` at t1):
 //  - node-obstacle (plane, box, sphere, cylinder, needle field, stick capsules): every free
@@ -14,17 +14,15 @@
 //  - needle cusps (thesis §3.6.3): CCD of each tip (a fixed point) against the cloth triangles,
 //    plus triangles closer than the clearance at `current`; gap = nu . (u x1 + v x2 + w x3 - q)
 //    - clearance, with nu the triangle normal oriented so that the gap is >= 0 at `start`.
-//  - self-collisions (thesis §3.3, contact/self_collision.h) with omega halved on every
-//    rejected attempt; accept() is the final omega = 0 crossing check (thesis §3.4.1).
-//  - the strain limit's rows (cloth/strain_limit.h) when solver.strain_limit > 0.
-// The clearance of the cloth from obstacles is half the cloth thickness tau0.
+// The clearance of the cloth from obstacles is half the cloth thickness tau0; omega is the
+// settings' proximity.
 #pragma once
 
 #include "contact/contact_provider.h"
-#include "cloth/strain_limit.h"
+#include "contact/contact_settings.h"
+#include "contact/obstacles/obstacle.h"
 #include "contact/self_collision.h"
 #include "geometry/mesh.h"
-#include "scenario/scenario.h"
 
 #include <vector>
 
@@ -33,36 +31,28 @@ namespace tela {
 // Extra distance (metres) beyond the clearance within which node-obstacle rows are made.
 constexpr double kProximity = 0.005;
 
-class SceneContacts final : public ContactProvider {
+class ObstacleContacts final : public ContactProvider {
  public:
-  // `controlled`: #nodes flags of the nodes that controls prescribe (they get no rows alone);
-  // `strain_limit`: solver.strain_limit (0: off).
-  SceneContacts(const Mesh& mesh, const std::vector<ObstacleDesc>& obstacles,
-                const SelfCollision& self, const std::vector<char>& controlled, double strain_limit);
+  // `controlled`: #nodes flags of the nodes that controls prescribe (they get no rows alone).
+  ObstacleContacts(const Mesh& mesh, const std::vector<Obstacle>& obstacles, const ContactSettings& settings,
+                   const std::vector<char>& controlled);
 
   void contacts(const ContactQuery& query, std::vector<ContactConstraint>& out) override;
-  bool accept(const ContactQuery& query) override;
 
-  bool empty() const { return obstacles_.empty() && !self_.enabled && !strain_limit_.enabled(); }
-  const StrainLimit& strain_limit() const { return strain_limit_; }
   // Largest depth (metres, >= 0) of a node inside an obstacle's surface at time t.
   double penetration(const Positions& positions, double t) const;
-  // Self-crossings the final check found, summed over the run (rejected attempts).
-  long rejected_attempts() const { return rejected_; }
 
  private:
   void obstacle_rows(int index, const ContactQuery& q, std::vector<ContactConstraint>& out) const;
   void stick_rows(int index, const ContactQuery& q, double omega, std::vector<ContactConstraint>& out) const;
   void cusp_rows(int index, const ContactQuery& q, double omega, std::vector<ContactConstraint>& out) const;
 
-  std::vector<ObstacleDesc> obstacles_;
-  SelfCollision self_;
+  std::vector<Obstacle> obstacles_;
+  ContactSettings settings_;
   std::vector<char> controlled_;
-  StrainLimit strain_limit_;
   CollisionMesh mesh_;
   std::vector<std::vector<Eigen::Vector3d>> stick_points_;  // per obstacle: subdivided polyline
   std::vector<std::vector<Eigen::Vector3d>> tips_;          // per obstacle: needle cusps
-  long rejected_ = 0;
 };
 
 }  // namespace tela

@@ -1,8 +1,10 @@
-// The contact provider: rows for nodes near obstacles (normal, offset, surface velocity),
-// self-collision rows for a node that crosses a face or comes within the thickness, the
-// final omega = 0 check, needle cusps and stick edges.
-#include "contact/scene_contacts.h"
+// The contact providers: rows for nodes near obstacles (normal, offset, surface velocity),
+// needle cusps and stick edges (contact/obstacle_contacts.h); self-collision rows for a node
+// that crosses a face or comes within the thickness, and the final omega = 0 check
+// (contact/self_collision_contacts.h).
+#include "contact/obstacle_contacts.h"
 #include "contact/self_collision.h"
+#include "contact/self_collision_contacts.h"
 #include "geometry/generators.h"
 
 #include <doctest/doctest.h>
@@ -26,7 +28,7 @@ tela::Mesh two_layer_mesh() {
   return mesh;
 }
 
-std::vector<tela::ContactConstraint> rows_of(tela::SceneContacts& provider, const tela::Positions& start,
+std::vector<tela::ContactConstraint> rows_of(tela::ContactProvider& provider, const tela::Positions& start,
                                              const tela::Positions& current, double t0 = 0, double t1 = 0.01) {
   std::vector<tela::ContactConstraint> rows;
   provider.contacts(tela::ContactQuery{start, current, t0, t1, 0, 0}, rows);
@@ -37,7 +39,7 @@ std::vector<tela::ContactConstraint> rows_of(tela::SceneContacts& provider, cons
 // of a face), and the provider for that needle
 struct SheetOverNeedle {
   tela::Mesh mesh;
-  tela::SceneContacts provider;
+  tela::ObstacleContacts provider;
 };
 SheetOverNeedle sheet_over_needle(double z) {
   tela::RectangleSpec spec;
@@ -47,13 +49,8 @@ SheetOverNeedle sheet_over_needle(double z) {
   spec.ny = 4;
   spec.origin = V(-0.15 + 0.013, -0.15 + 0.021, z);
   tela::Mesh mesh = tela::make_rectangle(spec);
-  tela::ObstacleDesc needles;
-  needles.type = "needles";
-  needles.center = V(0, 0, 0);
-  needles.count_x = 1;
-  needles.count_y = 1;
-  needles.mu = 0.3;
-  tela::SceneContacts provider(mesh, {needles}, tela::SelfCollision{}, std::vector<char>(mesh.node_count(), 0), 0.0);
+  const tela::Obstacle needles{tela::NeedleField{V(0, 0, 0), 0.15, 1, 1, 20, 0.075}, 0.3};
+  tela::ObstacleContacts provider(mesh, {needles}, tela::ContactSettings{}, std::vector<char>(mesh.node_count(), 0));
   return {std::move(mesh), std::move(provider)};
 }
 
@@ -63,12 +60,9 @@ TEST_SUITE("contact") {
 
 TEST_CASE("provider: a node near the floor gets a row n . x >= n . closest + tau0 / 2") {
   tela::Mesh mesh = two_layer_mesh();
-  tela::ObstacleDesc floor;
-  floor.type = "plane";
-  floor.point = V(0, 0, -0.003);
-  floor.mu = 0.4;
-  tela::SelfCollision self;  // disabled, thickness 3 mm
-  tela::SceneContacts provider(mesh, {floor}, self, std::vector<char>(6, 0), 0.0);
+  const tela::Obstacle floor{tela::Plane{V(0, 0, -0.003), V(0, 0, 1)}, 0.4};
+  const tela::ContactSettings settings;  // thickness 3 mm
+  tela::ObstacleContacts provider(mesh, {floor}, settings, std::vector<char>(6, 0));
   const auto rows = rows_of(provider, mesh.positions, mesh.positions);
   // nodes 0-2 are 3 mm above the floor (within 1.5 mm + 5 mm), nodes 3-5 are far
   REQUIRE(rows.size() == 3);
@@ -90,15 +84,12 @@ TEST_CASE("provider: a node near the floor gets a row n . x >= n . closest + tau
 
 TEST_CASE("provider: a spinning sphere hands its surface velocity to friction") {
   tela::Mesh mesh = two_layer_mesh();
-  tela::ObstacleDesc sphere;
-  sphere.type = "sphere";
-  sphere.center = V(0.2, 0.2 - 0.3, 0.5);  // node 3 sits on its +y side, 1 mm out
-  sphere.radius = 0.299;
-  sphere.mu = 0.5;
-  sphere.motion.pivot = sphere.center;
+  const V center(0.2, 0.2 - 0.3, 0.5);  // node 3 sits on the sphere's +y side, 1 mm out
+  tela::Obstacle sphere{tela::Sphere{center, 0.299}, 0.5};
+  sphere.motion.pivot = center;
   sphere.motion.rotation_axis = V(0, 0, 1);
   sphere.motion.angular_velocity = 2.0;
-  tela::SceneContacts provider(mesh, {sphere}, tela::SelfCollision{}, std::vector<char>(6, 0), 0.0);
+  tela::ObstacleContacts provider(mesh, {sphere}, tela::ContactSettings{}, std::vector<char>(6, 0));
   const auto rows = rows_of(provider, mesh.positions, mesh.positions, 1.0, 1.001);
   const tela::ContactConstraint* r = nullptr;
   for (const auto& row : rows)
@@ -134,9 +125,9 @@ TEST_CASE("self-collision: a node falling through a face gets a row that holds a
   }
   CHECK(found);
   // the final omega = 0 check rejects the crossing, and accepts a motion that stops above
-  tela::SelfCollision self;
-  self.enabled = true;
-  tela::SceneContacts provider(mesh, {}, self, std::vector<char>(6, 0), 0.0);
+  tela::ContactSettings self;
+  self.self_collision = true;
+  tela::SelfCollisionContacts provider(mesh, self, std::vector<char>(6, 0));
   CHECK_FALSE(provider.accept(tela::ContactQuery{start, current, 0, 0.01, 3, 0}));
   tela::Positions above = mesh.positions;
   for (int k = 3; k < 6; ++k) above(k, 2) = 0.0025;
@@ -189,9 +180,9 @@ TEST_CASE("needle cusps are point obstacles for the cloth's faces") {
 
 TEST_CASE("a sheet resting on a cusp at the clearance and moving through it gets the cusp row") {
   // the sheet lies on the tip as the solver leaves it (1.5 mm above, the clearance) and falls
-  // 1 cm in the step: until session 19 the displaced CCD started past the tip (each side moved
-  // by omega tau0 = the whole clearance) and the tip was no longer within reach at the end, so
-  // the needles scene's cloth fell through every tip
+  // 1 cm in the step: with each side displaced by omega tau0 = the whole clearance, the
+  // displaced CCD would start past the tip and the tip would be out of reach at the end (the
+  // needles scene's cloth then falls through every tip)
   auto [mesh, provider] = sheet_over_needle(0.075 + 0.0015);
   for (const double fall : {0.0005, 0.01, 0.05}) {
     CAPTURE(fall);
@@ -217,15 +208,11 @@ TEST_CASE("stick edges give edge-edge rows against the cloth edges they sweep th
   spec.plane = tela::MeshPlane::xz;
   spec.origin = V(-0.1, 0, 0.9);
   tela::Mesh mesh = tela::make_rectangle(spec);
-  tela::ObstacleDesc stick;
-  stick.type = "stick";
-  stick.points = {V(-0.3, -0.05, 0.95), V(0.3, -0.05, 0.95)};
-  stick.radius = 0.0075;
-  stick.segment = 0.05;
+  tela::Obstacle stick{tela::Stick{{V(-0.3, -0.05, 0.95), V(0.3, -0.05, 0.95)}, 0.0075, 0.05}};
   stick.motion.pivot = V(0, -0.05, 0.95);
-  stick.motion.translation.type = "keyframes";
+  stick.motion.translation.kind = tela::MotionKind::keyframes;
   stick.motion.translation.keyframes = {{0.0, V(0, 0, 0)}, {0.01, V(0, 0.1, 0)}};  // through y = 0 in one step
-  tela::SceneContacts provider(mesh, {stick}, tela::SelfCollision{}, std::vector<char>(mesh.node_count(), 0), 0.0);
+  tela::ObstacleContacts provider(mesh, {stick}, tela::ContactSettings{}, std::vector<char>(mesh.node_count(), 0));
   const auto rows = rows_of(provider, mesh.positions, mesh.positions, 0.0, 0.01);
   int edge_rows = 0;
   for (const auto& r : rows) {
