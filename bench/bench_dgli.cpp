@@ -2,6 +2,7 @@
 // classification of 1,000 states against the shipped database (public/dgli/database.json).
 #include "dgli/cloth_boundary.h"
 #include "dgli/cloth_coordinates.h"
+#include "dgli/database_json.h"
 #include "dgli/dgli_classifier.h"
 #include "geometry/generators.h"
 #include "base/portable_random.h"

@@ -4,7 +4,7 @@
 #include "dgli/cloth_boundary.h"
 #include "dgli/cloth_coordinates.h"
 #include "dgli/cloth_state_input.h"
-#include "dgli/dgli_classifier.h"
+#include "dgli/database_json.h"
 
 #include <cstddef>
 #include <cstdint>

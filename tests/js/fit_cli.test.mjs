@@ -138,28 +138,44 @@ describe('tela fit', () => {
     r = tela('fit');
     assert.equal(r.status, 2);
     assert.match(r.json.error, /usage/);
-    r = tela('fit', bad, '--params', '0.1,0.3,0.5');
-    assert.equal(r.status, 2);
-    assert.match(r.json.error, /mu/);
-    // a starting point outside the searched box is refused, not moved to its edge
+    // the fit's settings are checked by the core (fit/fit_settings.h), named by their flags
     const sample = join(root, 'public/samples/a3-shake-synthetic.csv');
+    r = tela('fit', sample, '--params', '0.1,0.3,0.5');
+    assert.equal(r.status, 2);
+    assert.match(r.json.error, /^--params: must be two numbers, without a mu: a mu needs obstacles to act on \(give a --scenario with obstacles/);
+    for (const [args, message] of [
+      [['--grid', '1'], /^--grid: must be a whole number of points per axis, 0 \(no sweep\) or 2 to 200 \(got 1\)$/],
+      [['--grid', 'many'], /^--grid: must be a whole number of points per axis, .* \(got many\)$/],
+      [['--refine-evaluations', '10001'], /^--refine-evaluations: must be a whole number of evaluations from 0 to 10000 \(got 10001\)$/],
+      [['--mu-grid', '2.5'], /^--mu-grid: must be a whole number of mu values, 0 \(mu fixed\) or 2 to 200 \(got 2.5\)$/],
+      [['--mu-max', '0'], /^--mu-max: must be the largest friction coefficient tried, in \(0, 100\] \(got 0\)$/],
+      [['--repetition', '3'], /^--repetition: must be 1 \(hanger\) or 2 \(bare hands\) \(got 3\)$/],
+      [['--split', 'thirds'], /^--split: must be "whole" or "half" \(got thirds\)$/],
+      [['--params', '-0.1,0.3'], /^--params: must be \[delta \/ rho, alpha \/ rho\] or .*numbers >= 0 \(got -0.1,0.3, that is delta \/ rho = /],
+    ]) {
+      r = tela('fit', sample, ...args);
+      assert.equal(r.status, 2, args.join(' '));
+      assert.match(r.json.error, message);
+    }
+    // a starting point outside the searched box is refused, not moved to its edge; --params
+    // gives delta and alpha in kg/m^2 and kg/(m^2 s), the message the ratios the box bounds
     r = tela('fit', sample, '--params', '50,1', '--grid', '0');
     assert.equal(r.status, 2);
-    assert.match(r.json.error, /--params: delta = 50, alpha = 1 lie outside the searched box/);
+    assert.match(r.json.error, /^--params: must be a point of the searched box delta \/ rho in \[0, 1\], alpha \/ rho in \[0, 4\] \(thesis §4.2.2\) \(got 50,1, that is delta \/ rho = 277.162, alpha \/ rho = 5.54324 with rho = 0.1804 kg\/m\^2\)$/);
     // a fitted mu is searched in [0, --mu-max]: a start above it is refused
     r = tela('fit', sample, '--scenario', 'tablecloth', '--params', '0.1,0.3,3', '--grid', '0');
     assert.equal(r.status, 2);
-    assert.match(r.json.error, /^--params: mu = 3 lies above --mu-max 2 /);
+    assert.match(r.json.error, /^--params: its mu 3 lies above --mu-max 2 /);
     r = tela('fit', sample, '--scenario', 'tablecloth', '--mu-max', '0.3', '--grid', '0');
     assert.equal(r.status, 2);
     assert.match(r.json.error, /^--mu-max: 0.3 is below the first obstacle's friction coefficient 0.5/);
     // the starting mu alone: checked as the third value of --params is, and given once
     for (const [args, message] of [
       [['--scenario', 'tablecloth', '--start-mu', '3'], /^--start-mu: 3 lies above --mu-max 2 /],
-      [['--scenario', 'tablecloth', '--start-mu', '-1'], /^--start-mu: the friction coefficient the fit starts from, a number >= 0$/],
-      [['--scenario', 'tablecloth', '--start-mu', 'nan'], /^--start-mu: /],
-      [['--start-mu', '0.3'], /^--start-mu: a mu needs obstacles to act on/],
-      [['--scenario', 'tablecloth', '--params', '0.1,0.3,0.5', '--start-mu', '0.3'], /^--start-mu: give the starting mu once/],
+      [['--scenario', 'tablecloth', '--start-mu', '-1'], /^--start-mu: must be the friction coefficient the fit starts from, a number >= 0 \(got -1\)$/],
+      [['--scenario', 'tablecloth', '--start-mu', 'nan'], /^--start-mu: must be the friction coefficient .* \(got nan\)$/],
+      [['--start-mu', '0.3'], /^--start-mu: must be left out: a mu needs obstacles to act on \(give a --scenario with obstacles/],
+      [['--scenario', 'tablecloth', '--params', '0.1,0.3,0.5', '--start-mu', '0.3'], /^--start-mu: must be left out when --params holds a mu/],
     ]) {
       r = tela('fit', sample, ...args, '--grid', '0');
       assert.equal(r.status, 2, args.join(' '));

@@ -1,4 +1,4 @@
-// The page's multi-worker fit API (wasm/bindings/bind_fit_page.cpp) under node: module
+// The page's multi-worker fit API (wasm/bindings/bind_fit.cpp) under node: module
 // instances stand in for workers. The lead's job asks for points, the instances evaluate them
 // in a scrambled order, the lead is told the values in the order it asked, and the result
 // equals, to the last bit, one instance doing everything and the native single-threaded
@@ -352,8 +352,8 @@ describe('wasm fit for several page workers', () => {
       [{ start: [0.2, 5] }, /^start: must be a point of the searched box/],
       [{ start: [-0.1, 1] }, /^start: must be \[delta \/ rho, alpha \/ rho\] or .*numbers >= 0 \(got \[-0.1,1\]\)$/],
       [{ start: [0.2] }, /^start: must be \[delta/],
-      [{ start: [0.2, 1, 0.3] }, /^start: must be \[delta \/ rho, alpha \/ rho\]: a mu needs obstacles/],
-      [{ start_mu: 0.3 }, /^start_mu: must be left out: a mu needs obstacles to act on/],
+      [{ start: [0.2, 1, 0.3] }, /^start: must be two numbers, without a mu: a mu needs obstacles to act on \(give a scene with obstacles/],
+      [{ start_mu: 0.3 }, /^start_mu: must be left out: a mu needs obstacles to act on \(give a scene with obstacles/],
     ];
     for (const [settings, message] of cases) {
       const answer = job.plan(typeof settings === 'string' ? settings : JSON.stringify(settings));

@@ -1,4 +1,4 @@
-// The Reconstruct panel's bindings (wasm/bindings/bind_morse_page.cpp) through the WebAssembly
+// The Reconstruct panel's bindings (wasm/bindings/bind_pointcloud.cpp) through the WebAssembly
 // module the page uses: parseCloud on the shipped sample and on malformed bytes, cleanCloud's
 // steps against what they must do on a known cloud, and its option checks. Build first:
 // scripts/build.sh.

@@ -10,6 +10,7 @@
 #include "scenario/json.h"
 #include "scenario/scenario.h"
 #include "sim/compile.h"
+#include "js_copy.h"
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -104,7 +105,7 @@ class ObstacleView {
       const Eigen::Vector3d t = pose.to_world(Eigen::Vector3d::Zero());
       for (int c = 0; c < 3; ++c) out.push_back(t[c]);
     }
-    return val(emscripten::typed_memory_view(out.size(), out.data())).call<val>("slice");
+    return copy_to_js(out);
   }
 
  private:

@@ -5,7 +5,9 @@
 #include "dgli/cloth_boundary.h"
 #include "dgli/cloth_state_input.h"
 #include "dgli/cloth_coordinates.h"
+#include "dgli/database_json.h"
 #include "dgli/dgli_classifier.h"
+#include "js_copy.h"
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -18,11 +20,6 @@ namespace tela {
 namespace {
 
 using emscripten::val;
-
-template <class T>
-val copy_array(const std::vector<T>& v) {
-  return val(emscripten::typed_memory_view(v.size(), v.data())).call<val>("slice");
-}
 
 Positions positions_from(const val& flat) {
   const std::vector<double> v = emscripten::convertJSArrayToNumberVector<double>(flat);
@@ -71,9 +68,9 @@ val coordinates_to_js(const Result<DgliCoordinates>& c) {
     for (const Point3& p : s) segments.insert(segments.end(), {p.x(), p.y(), p.z()});
   std::vector<std::uint8_t> status;
   for (PairStatus s : c.value->status) status.push_back(static_cast<std::uint8_t>(s));
-  out.set("values", copy_array(c.value->values));
-  out.set("segments", copy_array(segments));     // m*6: start xyz, end xyz
-  out.set("status", copy_array(status));         // 0 ok, 1 shared_endpoint, 2 intersecting, 3 degenerate
+  out.set("values", copy_to_js(c.value->values));
+  out.set("segments", copy_to_js(segments));     // m*6: start xyz, end xyz
+  out.set("status", copy_to_js(status));         // 0 ok, 1 shared_endpoint, 2 intersecting, 3 degenerate
   out.set("undefined", c.value->undefined);
   out.set("perimeter", c.value->perimeter);
   return out;
@@ -123,7 +120,7 @@ class DgliClassifier {
     if (i < 0 || i >= representative_count()) return out;
     out.set("class", db_.representatives[i].label);
     out.set("source", db_.representatives[i].source);
-    out.set("values", copy_array(db_.representatives[i].coordinates));
+    out.set("values", copy_to_js(db_.representatives[i].coordinates));
     return out;
   }
   val classify_mesh(val positions, val faces, int k) const {

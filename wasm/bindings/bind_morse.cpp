@@ -2,11 +2,11 @@
 // reconstructCloud(points, options), takes a Float32Array/Float64Array (or plain array) of xyz
 // triples and an options object { direction: [x,y,z], seed, levels, resampleNodes } and returns
 // a plain object; on bad input { ok: false, error }. Nothing here throws or aborts. Bulk data
-// leaves as copies (typed_memory_view(...).slice()).
+// leaves as copies (js_copy.h).
 #include "base/integer_cast.h"
-#include "js_points.h"
 #include "morse/level_sets.h"
 #include "morse/reconstruction.h"
+#include "js_copy.h"
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -20,17 +20,12 @@ namespace {
 
 using emscripten::val;
 
-template <class T>
-val copy_out(const std::vector<T>& data) {
-  return val(emscripten::typed_memory_view(data.size(), data.data())).call<val>("slice");
-}
-
 val positions_of(const Positions& p, const std::vector<int>& indices) {
   std::vector<double> xyz;
   xyz.reserve(indices.size() * 3);
   for (int v : indices)
     for (int a = 0; a < 3; ++a) xyz.push_back(p(v, a));
-  return copy_out(xyz);
+  return copy_to_js(xyz);
 }
 
 val failure(const std::string& message) {
@@ -88,13 +83,13 @@ val reconstruct_cloud(val points, val options) {
   val out = val::object();
   out.set("ok", true);
   out.set("pointsUsed", static_cast<int>(r.points.rows()));
-  out.set("direction", copy_out(std::vector<double>{r.direction(0), r.direction(1), r.direction(2)}));
+  out.set("direction", copy_to_js(std::vector<double>{r.direction(0), r.direction(1), r.direction(2)}));
   std::vector<double> xyz(r.points.data(), r.points.data() + r.points.size());
-  out.set("positions", copy_out(xyz));
-  out.set("labels", copy_out(r.cells.label));
+  out.set("positions", copy_to_js(xyz));
+  out.set("labels", copy_to_js(r.cells.label));
   std::vector<char> boundary = r.on_boundary;
   std::vector<int> boundary_flags(boundary.begin(), boundary.end());
-  out.set("onBoundary", copy_out(boundary_flags));
+  out.set("onBoundary", copy_to_js(boundary_flags));
 
   std::vector<int> critical_points, critical_types;
   val type_names = val::array();
@@ -105,9 +100,9 @@ val reconstruct_cloud(val points, val options) {
   for (int t = 0; t < morse::kCriticalTypeCount; ++t)
     type_names.call<void>("push", std::string(morse::to_string(static_cast<morse::CriticalType>(t))));
   val critical = val::object();
-  critical.set("indices", copy_out(critical_points));
+  critical.set("indices", copy_to_js(critical_points));
   critical.set("positions", positions_of(r.points, critical_points));
-  critical.set("types", copy_out(critical_types));
+  critical.set("types", copy_to_js(critical_types));
   critical.set("typeNames", type_names);
   out.set("criticalPoints", critical);
 
@@ -117,7 +112,7 @@ val reconstruct_cloud(val points, val options) {
     val c = val::object();
     c.set("kind", std::string(morse::to_string(cell.kind)));
     c.set("positions", positions_of(r.points, cell.path));
-    c.set("ends", copy_out(std::vector<int>(r.attachment.ends[index].begin(), r.attachment.ends[index].end())));
+    c.set("ends", copy_to_js(std::vector<int>(r.attachment.ends[index].begin(), r.attachment.ends[index].end())));
     one_cells.call<void>("push", c);
   }
   out.set("oneCells", one_cells);
@@ -125,7 +120,7 @@ val reconstruct_cloud(val points, val options) {
   for (const std::vector<int>& line : r.boundary.polylines) curves.call<void>("push", positions_of(r.points, line));
   out.set("boundaryCurves", curves);
   val attachment = val::array();
-  for (const std::vector<int>& sides : r.attachment.boundary_of) attachment.call<void>("push", copy_out(sides));
+  for (const std::vector<int>& sides : r.attachment.boundary_of) attachment.call<void>("push", copy_to_js(sides));
   out.set("attachment", attachment);
   // attaching words (morse/attachment.h): per 2-cell the 1-cells and signs in cyclic order
   val words = val::array();
@@ -136,8 +131,8 @@ val reconstruct_cloud(val points, val options) {
       signs.push_back(e.sign);
     }
     val word = val::object();
-    word.set("cells", copy_out(cells));
-    word.set("signs", copy_out(signs));
+    word.set("cells", copy_to_js(cells));
+    word.set("signs", copy_to_js(signs));
     word.set("point", r.attachment.collapses_to[t]);
     words.call<void>("push", word);
   }
@@ -156,14 +151,14 @@ val reconstruct_cloud(val points, val options) {
   std::vector<double> level_xyz(levels.points.data(), levels.points.data() + levels.points.size());
   std::vector<int> segments;
   for (const std::array<int, 2>& s : levels.segments) segments.insert(segments.end(), s.begin(), s.end());
-  level_curves.set("points", copy_out(level_xyz));
-  level_curves.set("component", copy_out(levels.component));
-  level_curves.set("segments", copy_out(segments));
+  level_curves.set("points", copy_to_js(level_xyz));
+  level_curves.set("component", copy_to_js(levels.component));
+  level_curves.set("segments", copy_to_js(segments));
   out.set("levelCurves", level_curves);
 
   const morse::Topology& t = r.topology;
   val topology = val::object();
-  topology.set("cells", copy_out(std::vector<int>{t.cells[0], t.cells[1], t.cells[2]}));
+  topology.set("cells", copy_to_js(std::vector<int>{t.cells[0], t.cells[1], t.cells[2]}));
   topology.set("euler", t.euler);
   topology.set("morseSum", t.morse_sum);
   topology.set("boundaryComponents", t.boundary_components);
@@ -177,8 +172,8 @@ val reconstruct_cloud(val points, val options) {
     std::vector<double> mesh_xyz(r.mesh->positions.data(), r.mesh->positions.data() + r.mesh->positions.size());
     std::vector<int> quads;
     for (const Face& f : r.mesh->faces) quads.insert(quads.end(), f.v.begin(), f.v.end());
-    mesh.set("positions", copy_out(mesh_xyz));
-    mesh.set("quads", copy_out(quads));
+    mesh.set("positions", copy_to_js(mesh_xyz));
+    mesh.set("quads", copy_to_js(quads));
     out.set("mesh", mesh);
   } else {
     out.set("mesh", val::null());

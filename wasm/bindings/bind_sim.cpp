@@ -7,6 +7,7 @@
 #include "scenario/json.h"
 #include "scenario/scenes.h"
 #include "sim/simulation.h"
+#include "js_copy.h"
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -20,12 +21,6 @@ namespace tela {
 namespace {
 
 using emscripten::val;
-
-// a JS copy of n elements starting at data (Float32Array, Float64Array, Uint32Array, ...)
-template <class T>
-val copy_to_js(std::size_t n, const T* data) {
-  return val(emscripten::typed_memory_view(n, data)).call<val>("slice");
-}
 
 val scene_names_js() {
   val names = val::array();

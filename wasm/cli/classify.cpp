@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "cloth_state.h"
 
+#include "dgli/database_json.h"
 #include "dgli/dgli_classifier.h"
 #include "base/json_text.h"
 

@@ -4,6 +4,7 @@
 // pose, depths, 2 mm boundary noise) and prints the accuracy and confusion matrices.
 #include "cli.h"
 
+#include "dgli/database_json.h"
 #include "generators/napkin_database.h"
 #include "base/json_text.h"
 

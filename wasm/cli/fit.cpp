@@ -6,20 +6,56 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <sstream>
+#include <optional>
 #include <thread>
 
+#include "base/json_text.h"
 #include "fit/fit_job.h"
 #include "fit/fit_report.h"
+#include "fit/fit_settings.h"
 #include "mocap/parse_recording.h"
-#include "base/json_text.h"
 
 namespace tela::cli {
 namespace {
 
+// the flags of the fit's settings, by their keys in make_fit_settings' messages
+// (fit/fit_settings.h); "scene" is the choice of a scenario with obstacles
+std::string flag_of(const std::string& key) {
+  static const char* const flags[][2] = {
+      {"grid", "--grid"},         {"refine_evaluations", "--refine-evaluations"}, {"mu_grid", "--mu-grid"},
+      {"mu_max", "--mu-max"},     {"repetition", "--repetition"},                 {"split", "--split"},
+      {"start", "--params"},      {"start_mu", "--start-mu"},                     {"scene", "--scenario"}};
+  for (const auto& flag : flags)
+    if (key == flag[0]) return flag[1];
+  return key;
+}
+
+Given<double> given_number(const std::string& text) {
+  double v = 0;
+  return Given<double>{parse_real(text, v) ? std::optional<double>(v) : std::nullopt, text};
+}
+
+// --params delta,alpha[,mu] in kg/m^2, kg/(m^2 s): the settings' start holds delta / rho and
+// alpha / rho; the message of a start the fit cannot use quotes both
+Given<std::vector<double>> given_start(const std::string& text, double rho) {
+  const std::vector<std::string> items = split_list(text);
+  std::vector<double> start;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    double v = 0;
+    if (!parse_real(items[i], v)) return Given<std::vector<double>>{std::nullopt, text};
+    start.push_back(i < 2 ? v / rho : v);
+  }
+  std::string quoted = text;
+  if (start.size() >= 2) {
+    char ratios[160];
+    std::snprintf(ratios, sizeof ratios, ", that is delta / rho = %g, alpha / rho = %g with rho = %g kg/m^2", start[0],
+                  start[1], rho);
+    quoted += ratios;
+  }
+  return Given<std::vector<double>>{start, quoted};
+}
 
 }  // namespace
 
@@ -32,12 +68,12 @@ int run_fit(const std::vector<std::string>& args) {
       "[--format F]";
   if (wants_help(args)) return print_usage(usage);
   std::string source, scenario_path, report_path, replay_path, split = "whole";
+  std::optional<std::string> params;  // --params, converted once rho is known
   FitProblemOptions options;
-  FitSettings settings;
-  settings.threads = std::max(1u, std::thread::hardware_concurrency());
+  FitSettingsRequest request;  // checked by make_fit_settings once the problem is known
+  int threads = std::max(1u, std::thread::hardware_concurrency());
   RecordingParseOptions parse_options;
   bool rho_given = false;
-  double start_mu_flag = std::numeric_limits<double>::quiet_NaN();  // --start-mu
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     const bool has = i + 1 < args.size();
@@ -46,31 +82,14 @@ int run_fit(const std::vector<std::string>& args) {
     if (a == "--scenario") scenario_path = args[++i];
     else if (a == "--report") report_path = args[++i];
     else if (a == "--replay-out") replay_path = args[++i];
-    else if (a == "--grid") {
-      if (!parse_int(args[++i], 0, kMaxFitGrid, settings.grid) || settings.grid == 1)
-        return bad_input("--grid: a whole number of points per axis, 0 (no sweep) or 2 to " + std::to_string(kMaxFitGrid));
-    } else if (a == "--threads") {
-      if (!parse_int(args[++i], 1, 256, settings.threads)) return bad_input("--threads: a whole number from 1 to 256");
-    } else if (a == "--params") {
-      const std::vector<std::string> items = split_list(args[++i]);
-      double d = 0, al = 0, mu = 0;
-      if ((items.size() != 2 && items.size() != 3) || !parse_real(items[0], d) || !parse_real(items[1], al) || d < 0 ||
-          al < 0 || (items.size() == 3 && (!parse_real(items[2], mu) || mu < 0)))
-        return bad_input("--params: delta,alpha[,mu] (kg/m^2, kg/(m^2 s) and a friction coefficient, all >= 0)");
-      settings.has_start = true;
-      settings.start_delta_ratio = d;  // divided by rho once rho is known
-      settings.start_alpha_ratio = al;
-      if (items.size() == 3) settings.start_mu = mu;
-    } else if (a == "--start-mu") {
-      if (!parse_real(args[++i], start_mu_flag) || !(start_mu_flag >= 0) || !std::isfinite(start_mu_flag))
-        return bad_input("--start-mu: the friction coefficient the fit starts from, a number >= 0");
-    } else if (a == "--mu-grid") {
-      if (!parse_int(args[++i], 0, kMaxFitGrid, settings.mu_grid) || settings.mu_grid == 1)
-        return bad_input("--mu-grid: a whole number of mu values, 0 (mu fixed) or 2 to " + std::to_string(kMaxFitGrid));
-    } else if (a == "--mu-max") {
-      if (!parse_real(args[++i], settings.mu_max) || !(settings.mu_max > 0) || settings.mu_max > kMaxFitMu)
-        return bad_input("--mu-max: the largest friction coefficient tried, in (0, 100]");
-    } else if (a == "--rho") {
+    else if (a == "--grid") request.grid = given_number(args[++i]);
+    else if (a == "--threads") {
+      if (!parse_int(args[++i], 1, 256, threads)) return bad_input("--threads: a whole number from 1 to 256");
+    } else if (a == "--params") params = args[++i];
+    else if (a == "--start-mu") request.start_mu = given_number(args[++i]);
+    else if (a == "--mu-grid") request.mu_grid = given_number(args[++i]);
+    else if (a == "--mu-max") request.mu_max = given_number(args[++i]);
+    else if (a == "--rho") {
       if (!parse_real(args[++i], options.rho) || !(options.rho > 0)) return bad_input("--rho: a density > 0 in kg/m^2");
       rho_given = true;
     } else if (a == "--up") options.up = args[++i];
@@ -98,15 +117,12 @@ int run_fit(const std::vector<std::string>& args) {
       if (!parse_int(args[++i], 1, 16, options.cloth.refine)) return bad_input("--refine: a factor from 1 to 16");
     } else if (a == "--split") {
       split = args[++i];
-      if (split != "whole" && split != "half") return bad_input("--split: whole or half");
+      request.split = Given<std::string>{split, split};
     } else if (a == "--duration") {
       if (!parse_real(args[++i], options.duration) || !(options.duration > 0)) return bad_input("--duration: seconds > 0");
-    } else if (a == "--refine-evaluations") {
-      if (!parse_int(args[++i], 0, kMaxRefineEvaluations, settings.refine_evaluations))
-        return bad_input("--refine-evaluations: 0 to " + std::to_string(kMaxRefineEvaluations));
-    } else if (a == "--repetition") {
-      if (!parse_int(args[++i], 1, 2, settings.a_priori_repetition)) return bad_input("--repetition: 1 or 2");
-    } else if (a == "--held-smoothing") {
+    } else if (a == "--refine-evaluations") request.refine_evaluations = given_number(args[++i]);
+    else if (a == "--repetition") request.repetition = given_number(args[++i]);
+    else if (a == "--held-smoothing") {
       if (!parse_int(args[++i], 1, 101, options.held_smoothing)) return bad_input("--held-smoothing: 1 to 101 samples");
     } else if (a == "--kappa") {
       if (!parse_real(args[++i], options.kappa) || options.kappa < 0) return bad_input("--kappa: a bending stiffness >= 0");
@@ -126,51 +142,6 @@ int run_fit(const std::vector<std::string>& args) {
     // contact scenes: the scenario's obstacles (in the recording's z-up frame) make mu fittable
     options.obstacles = scenario.value->obstacles;
   }
-  if (std::isfinite(settings.start_mu) && options.obstacles.empty())
-    return bad_input("--params: a mu needs obstacles to act on; give a --scenario with obstacles (e.g. a table)");
-  if (std::isfinite(start_mu_flag)) {
-    // the starting mu alone (delta and alpha keep the a-priori guess, or --params' two values)
-    if (options.obstacles.empty())
-      return bad_input("--start-mu: a mu needs obstacles to act on; give a --scenario with obstacles (e.g. a table)");
-    if (std::isfinite(settings.start_mu))
-      return bad_input("--start-mu: give the starting mu once, here or as the third value of --params");
-    settings.start_mu = start_mu_flag;
-  }
-  const double mu = starting_mu(settings, options.obstacles);
-  if (fits_mu(settings, options.obstacles) && mu > settings.mu_max) {
-    char text[300];
-    if (std::isfinite(start_mu_flag))
-      std::snprintf(text, sizeof text,
-                    "--start-mu: %g lies above --mu-max %g (mu is fitted in [0, mu_max]); give a smaller mu or "
-                    "raise --mu-max", mu, settings.mu_max);
-    else if (std::isfinite(settings.start_mu))
-      std::snprintf(text, sizeof text,
-                    "--params: mu = %g lies above --mu-max %g (mu is fitted in [0, mu_max]); give a smaller mu or "
-                    "raise --mu-max", mu, settings.mu_max);
-    else
-      std::snprintf(text, sizeof text,
-                    "--mu-max: %g is below the first obstacle's friction coefficient %g, the fit's starting mu (mu is "
-                    "fitted in [0, mu_max]); raise --mu-max or give a starting mu with --params delta,alpha,mu",
-                    settings.mu_max, mu);
-    return bad_input(text);
-  }
-  if (settings.has_start) {
-    settings.start_delta_ratio /= options.rho;
-    settings.start_alpha_ratio /= options.rho;
-    // the fit searches [0, max] x [0, max] in (delta / rho, alpha / rho) (thesis §4.2.2); a
-    // start outside would be moved to the box's edge without a word
-    if (settings.start_delta_ratio > settings.delta_ratio_max || settings.start_alpha_ratio > settings.alpha_ratio_max) {
-      char text[300];
-      std::snprintf(text, sizeof text,
-                    "--params: delta = %g, alpha = %g lie outside the searched box delta <= %g, alpha <= %g "
-                    "(delta / rho <= %g, alpha / rho <= %g with rho = %g kg/m^2; thesis §4.2.2)",
-                    settings.start_delta_ratio * options.rho, settings.start_alpha_ratio * options.rho,
-                    settings.delta_ratio_max * options.rho, settings.alpha_ratio_max * options.rho,
-                    settings.delta_ratio_max, settings.alpha_ratio_max, options.rho);
-      return bad_input(text);
-    }
-  }
-
   Result<std::string> bytes = read_file(source);
   if (!bytes.ok()) return bad_input(bytes.error);
   Result<Recording> recording = parse_recording(*bytes.value, parse_options);
@@ -178,7 +149,11 @@ int run_fit(const std::vector<std::string>& args) {
   Result<FitProblem> made = make_fit_problem(*recording.value, options);
   if (!made.ok()) return bad_input(source + ": " + made.error);
   auto problem = std::make_shared<const FitProblem>(std::move(*made.value));
-  if (split == "half") split_half(settings, problem->steps * problem->dt);
+  if (params) request.start = given_start(*params, problem->rho);
+  Result<FitSettings> checked = make_fit_settings(request, problem->obstacles, problem->steps * problem->dt, flag_of);
+  if (!checked.ok()) return bad_input(checked.error);
+  FitSettings settings = *checked.value;
+  settings.threads = threads;
 
   const auto start = std::chrono::steady_clock::now();
   const FitResult fit = tela::run_fit(problem, settings);

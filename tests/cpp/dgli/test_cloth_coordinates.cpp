@@ -3,7 +3,7 @@
 #include "dgli/cloth_boundary.h"
 #include "dgli/cloth_coordinates.h"
 #include "dgli/cloth_state_input.h"
-#include "dgli/dgli_classifier.h"
+#include "dgli/symmetric_distance.h"
 #include "geometry/generators.h"
 #include "base/portable_math.h"
 

@@ -2,7 +2,10 @@
 // database (thesis §7.4).
 #include "contact/intersection/triangle_triangle.h"
 #include "contact/self_collision.h"
+#include "dgli/database_json.h"
+#include "dgli/database_reach.h"
 #include "dgli/dgli_classifier.h"
+#include "dgli/representatives.h"
 #include "generators/napkin_database.h"
 #include "generators/napkin_folds.h"
 #include "dgli/cloth_boundary.h"

@@ -94,7 +94,7 @@ TEST_CASE("PLY: every encoding round-trips positions, colours, normals, labels a
 }
 
 TEST_CASE("normals and PLY faces can be left out; they are still read and checked") {
-  // what the page asks for (bind_morse_page.cpp): points and colours only
+  // what the page asks for (bind_pointcloud.cpp): points and colours only
   tela::PointCloud cloud = random_cloud(200, true, true, 17);
   cloud.faces.push_back(tela::Face{{0, 1, 2, -1}});
   tela::CloudLimits points_only;

@@ -15,4 +15,9 @@ std::string json_text(const Json& j, int indent = -1) {
   return j.dump(indent, ' ', false, Json::error_handler_t::replace);
 }
 
+// Pretty-printed with `indent` spaces per level, as nlohmann's pretty printer but with arrays of
+// scalars on one line ("origin": [0.0, 0.0, 1.0]), so that vectors, index lists, vertices and
+// faces read one per line. Written as json_text, so it cannot abort either.
+std::string json_pretty_text(const nlohmann::ordered_json& j, int indent);
+
 }  // namespace tela

@@ -23,11 +23,6 @@ const char* to_string(FitStage stage) {
   return "done";
 }
 
-void split_half(FitSettings& settings, double duration) {
-  settings.train = Window{0, 0.5 * duration};
-  settings.test = Window{0.5 * duration, 1e300};
-}
-
 std::vector<Evaluation> evaluate_points(const FitProblem& problem, const std::vector<FitPoint>& points,
                                         const Window& window, int threads) {
   std::vector<Evaluation> out(points.size());
@@ -51,7 +46,7 @@ std::vector<Evaluation> evaluate_points(const FitProblem& problem, const std::ve
 FitJob::FitJob(std::shared_ptr<const FitProblem> problem, const FitSettings& settings)
     : problem_(std::move(problem)), settings_(settings), best_value_(std::numeric_limits<double>::infinity()) {
   result_.rho = problem_->rho;
-  // the entry points (`tela fit`, wasm/bindings/fit_options.h) refuse other values with a message
+  // make_fit_settings (fit/fit_settings.h) refuses other values with a message
   assert(settings_.grid == 0 || (settings_.grid >= 2 && settings_.grid <= kMaxFitGrid));
   assert(settings_.mu_grid == 0 || (settings_.mu_grid >= 2 && settings_.mu_grid <= kMaxFitGrid));
   settings_.threads = std::max(1, settings_.threads);
@@ -67,15 +62,6 @@ FitJob::FitJob(std::shared_ptr<const FitProblem> problem, const FitSettings& set
     result_.mu_fitted = fits_mu();
     result_.mu_line.resize(settings_.mu_grid);
   }
-}
-
-double starting_mu(const FitSettings& settings, const std::vector<ObstacleDesc>& obstacles) {
-  if (std::isfinite(settings.start_mu)) return settings.start_mu;
-  return obstacles.empty() ? std::numeric_limits<double>::quiet_NaN() : obstacles.front().mu;
-}
-
-bool fits_mu(const FitSettings& settings, const std::vector<ObstacleDesc>& obstacles) {
-  return !obstacles.empty() && settings.mu_grid > 0 && settings.mu_max > 0;
 }
 
 bool FitJob::fits_mu() const { return tela::fits_mu(settings_, problem_->obstacles); }

@@ -11,7 +11,7 @@
 //
 // The job asks for points and is told their evaluations (ask/tell): advance() evaluates what
 // it asks on `settings.threads` threads, and the page hands the same points to several
-// workers (wasm/bindings/bind_fit_page.cpp). The sweep's and the mu line's points are
+// workers (wasm/bindings/bind_fit.cpp). The sweep's and the mu line's points are
 // independent; they are considered in index order whoever evaluates them, so results depend
 // neither on the number of threads or workers nor on timing. advance() does a bounded amount
 // of work and returns, so callers can report progress and honour a cancel between calls. A
@@ -20,6 +20,7 @@
 
 #include "fit/a_priori.h"
 #include "fit/fit_problem.h"
+#include "fit/fit_settings.h"
 #include "fit/nelder_mead.h"
 
 #include <functional>
@@ -30,38 +31,6 @@
 #include <vector>
 
 namespace tela {
-
-// the ranges of the settings below that `tela fit`'s flags and the page's settings
-// (wasm/bindings/fit_options.h) accept; a value outside is refused, never clamped
-constexpr int kMaxFitGrid = 200;              // grid and mu_grid: 0 (off) or 2 to this
-constexpr int kMaxRefineEvaluations = 10000;  // refine_evaluations: 0 to this
-constexpr double kMaxFitMu = 100;             // mu_max: in (0, this]
-
-struct FitSettings {
-  int grid = 20;                   // sweep points per axis (0: no sweep)
-  double delta_ratio_max = 1.0;    // sweep box [0, max] for delta / rho (thesis: [0, rho])
-  double alpha_ratio_max = 4.0;    // and for alpha / rho (thesis: [0, 4 rho])
-  int refine_evaluations = 40;     // Nelder-Mead budget (0: no refinement)
-  Window train;                    // fitting window (default: the whole recording, as §4.2)
-  Window test;                     // reporting window (§4.1.2 uses the last half)
-  int a_priori_repetition = 1;     // Table 4.6 column: 1 (hanger) or 2 (bare hands)
-  bool has_start = false;          // a user's starting point replaces the a-priori one
-  double start_delta_ratio = 0, start_alpha_ratio = 0;
-  int threads = 1;                 // sweep threads (native only; the wasm build runs 1)
-  // contact scenes only (problems with obstacles)
-  int mu_grid = 9;                 // points of the mu line in [0, mu_max] (0: mu is not fitted)
-  double mu_max = 2.0;             // Table 4.7's largest fitted mu is 2
-  double start_mu = std::numeric_limits<double>::quiet_NaN();  // NaN: the obstacles' own
-};
-
-// §4.1.2: train on the first half of the recording, test on the last half.
-void split_half(FitSettings& settings, double duration);
-
-// The mu the sweep runs at: the start's, else the first obstacle's (NaN without obstacles).
-// When mu is fitted the mu line and the refinement search [0, mu_max], so `tela fit` and the
-// page refuse a starting mu above mu_max rather than let the fit leave what it searched.
-double starting_mu(const FitSettings& settings, const std::vector<ObstacleDesc>& obstacles);
-bool fits_mu(const FitSettings& settings, const std::vector<ObstacleDesc>& obstacles);
 
 enum class FitStage { a_priori, sweep, mu_line, refine, final_evaluation, done };
 const char* to_string(FitStage stage);

@@ -1,6 +1,8 @@
 #include "generators/napkin_database.h"
 
 #include "dgli/cloth_boundary.h"
+#include "dgli/dgli_classifier.h"
+#include "dgli/representatives.h"
 #include "base/portable_random.h"
 #include "geometry/topology.h"
 

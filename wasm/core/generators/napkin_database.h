@@ -4,7 +4,7 @@
 // pose on the table, fold depths, 2 mm boundary noise).
 #pragma once
 
-#include "dgli/dgli_classifier.h"
+#include "dgli/dgli_database.h"
 #include "generators/napkin_folds.h"
 
 #include <cstdint>

@@ -579,19 +579,18 @@ void ActiveSetSolver::row_products(const QpProblem& problem, int k, Eigen::Vecto
   for (SparseRows::InnerIterator it(problem.inequality, k); it; ++it) weighted_[it.col()] = 0;
 }
 
-QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<int>& warm_start) {
-  ++stats.solves;
+bool ActiveSetSolver::prepare(const QpProblem& problem, SolveState& s) {
   const int me = problem.equalities(), mi = problem.inequalities();
   const Eigen::VectorXd& b = problem.inequality_rhs;
-  QpSolution solution;
+  QpSolution& solution = s.solution;
   solution.equality_multipliers = Eigen::VectorXd::Zero(me);
   solution.inequality_multipliers = Eigen::VectorXd::Zero(mi);
   inverse_mass_ = problem.mass.cwiseInverse();
-  const Eigen::VectorXd free_step = inverse_mass_.cwiseProduct(problem.linear);  // M^-1 f
-  solution.x = free_step;
-  if (!inverse_mass_.allFinite() || !free_step.allFinite()) {
+  s.free_step = inverse_mass_.cwiseProduct(problem.linear);  // M^-1 f
+  solution.x = s.free_step;
+  if (!inverse_mass_.allFinite() || !s.free_step.allFinite()) {
     solution.status = QpStatus::non_finite;
-    return solution;
+    return false;
   }
 
   row_norm_.resize(mi);
@@ -603,15 +602,21 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
     // a row without variables: 0 >= b_k holds or never will
     if (row_norm_[k] == 0 && b[k] > settings.feasibility_tolerance) {
       solution.status = QpStatus::infeasible;
-      return solution;
+      return false;
     }
   }
 
   stacked_ = false;  // the rows of the last problem are stale
+  return true;
+}
 
+bool ActiveSetSolver::start_working_set(const QpProblem& problem, const std::vector<int>& warm_start,
+                                        SolveState& s) {
   // the warm start: valid, distinct, non-zero rows; should they make the base singular
   // (dependent rows), start from the equalities alone
-  std::vector<char> working(mi, 0);
+  const int mi = problem.inequalities();
+  std::vector<char>& working = s.working;
+  working.assign(mi, 0);
   std::vector<int> start;
   for (int k : warm_start)
     if (k >= 0 && k < mi && row_norm_[k] > 0 && !working[k]) {
@@ -619,12 +624,13 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
       start.push_back(k);
     }
   std::sort(start.begin(), start.end());
+  s.crash = start.empty() && settings.crash_start;
   if (static_cast<int>(start.size()) <= settings.max_bordered_start) {
     // a small warm start is appended (bordered rows): those that leave then cost a small dense
     // refactorization instead of a second sparse one; dependent rows are left out
     if (!factor_base(problem, {})) {
-      solution.status = QpStatus::singular;
-      return solution;
+      s.solution.status = QpStatus::singular;
+      return false;
     }
     if (!restore_start(problem, start, working)) {
       for (int k : start)
@@ -634,279 +640,329 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
   } else if (!factor_base(problem, start)) {
     std::fill(working.begin(), working.end(), 0);
     if (!factor_base(problem, {})) {
-      solution.status = QpStatus::singular;
-      return solution;
+      s.solution.status = QpStatus::singular;
+      return false;
     }
   }
+  return true;
+}
 
-  // the working inequalities minus `leaving` go into a fresh base factorization; should it
-  // fail, into the bordered rows one at a time
-  auto refactor_without = [&](const std::vector<int>& leaving) {
-    for (int k : leaving) working[k] = 0;
-    std::vector<int> kept;
-    for (int k : base_) if (working[k]) kept.push_back(k);
-    for (int k : appended_) if (working[k]) kept.push_back(k);
-    std::sort(kept.begin(), kept.end());
-    if (factor_base(problem, kept)) return true;
-    for (int k : kept) working[k] = 0;
-    return factor_base(problem, {});
-  };
-  auto remove = [&](const std::vector<int>& leaving) {
-    stats.removed += static_cast<long>(leaving.size());
-    std::vector<int> from_base;  // working rows of the base (the rest are bordered rows)
-    for (int k : leaving) {
-      working[k] = 0;
-      if (in_base_[k] && !is_masked_[k]) from_base.push_back(k);
-    }
-    if (masked_.size() + from_base.size() > static_cast<std::size_t>(settings.max_masked))
-      return refactor_without({});
-    // the bordered rows that leave: their columns go, and their rows of the Schur factor
-    // (the l and k of the others do not depend on them)
-    for (int j = static_cast<int>(appended_.size()) - 1; j >= 0; --j) {
-      if (working[appended_[j]]) continue;
-      appended_.erase(appended_.begin() + j);
-      delete_column(bordered_, j);
-      bordered_ranges_.erase(bordered_ranges_.begin() + j);
-      delete_column(bordered_masked_, j);
-      delete_factor_row(schur_factor_, j);
-    }
-    // the base rows that leave are masked
-    for (int k : from_base)
-      if (!mask(k)) return refactor_without({});
-    return true;
-  };
+void ActiveSetSolver::working_rhs(const QpProblem& problem, const Eigen::VectorXd& equality_values,
+                                  const Eigen::VectorXd& v, Eigen::VectorXd& on_base,
+                                  Eigen::VectorXd& on_appended) const {
+  const int me = problem.equalities();
+  const int nb = static_cast<int>(base_rows_.rows()), p = static_cast<int>(appended_.size());
+  const Eigen::VectorXd& b = problem.inequality_rhs;
+  on_base.resize(nb);
+  if (nb > 0) {
+    on_base.head(me) = equality_values;
+    for (int i = me; i < nb; ++i) on_base[i] = b[planned_[i - me]];
+    on_base -= base_rows_ * v;
+    for (int i = me; i < nb; ++i)
+      if (!in_base_[planned_[i - me]]) on_base[i] = 0;
+  }
+  on_appended.resize(p);
+  for (int j = 0; j < p; ++j) on_appended[j] = b[appended_[j]] - row_dot(problem.inequality, appended_[j], v);
+}
 
-  Eigen::VectorXd rhs_base, rhs_appended, zeta_base, zeta_appended, x, slack;
-  Eigen::VectorXd u_base, u_appended, l, k_masked, t;
-  // `current`: x and the multipliers belong to the working set. After a dual step that brought
-  // its row in they do without a solve (updated along the step, as Goldfarb and Idnani do);
-  // `solved`: they come from a solve of the KKT system, as the returned solution must;
-  // `refine`: solves are refined (the last one with masked rows).
-  bool current = false, solved = false, refine = false;
-  bool crash = start.empty() && settings.crash_start;
-  for (int iteration = 0;; ++iteration) {
-    if (!current) {
-      // multipliers of the working set, then x = M^-1 (f + G_W^T zeta)
-      const int nb = static_cast<int>(base_rows_.rows()), p = static_cast<int>(appended_.size());
-      // g_W - G_W v, g_W = (equality_values, b_W); zero on the decoupled rows
-      auto working_rhs = [&](const Eigen::VectorXd& equality_values, const Eigen::VectorXd& v,
-                             Eigen::VectorXd& on_base, Eigen::VectorXd& on_appended) {
-        on_base.resize(nb);
-        if (nb > 0) {
-          on_base.head(me) = equality_values;
-          for (int i = me; i < nb; ++i) on_base[i] = b[planned_[i - me]];
-          on_base -= base_rows_ * v;
-          for (int i = me; i < nb; ++i)
-            if (!in_base_[planned_[i - me]]) on_base[i] = 0;
-        }
-        on_appended.resize(p);
-        for (int j = 0; j < p; ++j) on_appended[j] = b[appended_[j]] - row_dot(problem.inequality, appended_[j], v);
-      };
-      working_rhs(problem.equality_rhs, free_step, rhs_base, rhs_appended);
-      auto primal = [&]() {  // x = M^-1 (f + G_W^T zeta)
-        x = free_step;
-        if (nb > 0) x += base_rows_weighted_.transpose() * zeta_base;
-        for (int j = 0; j < p; ++j)
-          for (SparseRows::InnerIterator it(problem.inequality, appended_[j]); it; ++it)
-            x[it.col()] += inverse_mass_[it.col()] * it.value() * zeta_appended[j];
-      };
-      solve_kkt(rhs_base, rhs_appended, zeta_base, zeta_appended);
-      primal();
-      if (refine && !masked_.empty()) {
-        // the masked rows' block costs digits (P is a difference): the returned solution gets
-        // one step of iterative refinement on the residual g_W - G_W x - sigma zeta_E
-        Eigen::VectorXd residual_base, residual_appended, correction_base, correction_appended;
-        working_rhs(problem.equality_rhs - problem.equality_shift * zeta_base.head(me), x, residual_base,
-                    residual_appended);
-        solve_kkt(residual_base, residual_appended, correction_base, correction_appended);
-        zeta_base += correction_base;
-        zeta_appended += correction_appended;
-        primal();
-      }
-      solution.x = x;
-      solution.iterations = iteration;
-      solution.equality_multipliers = zeta_base.head(me);
-      solution.inequality_multipliers.setZero();
-      for (int k : base_) solution.inequality_multipliers[k] = zeta_base[slot_[k]];
-      for (int j = 0; j < p; ++j) solution.inequality_multipliers[appended_[j]] = zeta_appended[j];
-      if (!x.allFinite() || !solution.inequality_multipliers.allFinite()) {
-        solution.status = QpStatus::non_finite;
-        break;
-      }
-      current = solved = true;
+void ActiveSetSolver::primal(const QpProblem& problem, SolveState& s) const {
+  const int nb = static_cast<int>(base_rows_.rows()), p = static_cast<int>(appended_.size());
+  s.x = s.free_step;
+  if (nb > 0) s.x += base_rows_weighted_.transpose() * s.zeta_base;
+  for (int j = 0; j < p; ++j)
+    for (SparseRows::InnerIterator it(problem.inequality, appended_[j]); it; ++it)
+      s.x[it.col()] += inverse_mass_[it.col()] * it.value() * s.zeta_appended[j];
+}
+
+bool ActiveSetSolver::solve_working_set(const QpProblem& problem, SolveState& s) {
+  const int me = problem.equalities(), p = static_cast<int>(appended_.size());
+  working_rhs(problem, problem.equality_rhs, s.free_step, s.rhs_base, s.rhs_appended);
+  solve_kkt(s.rhs_base, s.rhs_appended, s.zeta_base, s.zeta_appended);
+  primal(problem, s);
+  if (s.refine && !masked_.empty()) {
+    // the masked rows' block costs digits (P is a difference): the returned solution gets
+    // one step of iterative refinement on the residual g_W - G_W x - sigma zeta_E
+    Eigen::VectorXd residual_base, residual_appended, correction_base, correction_appended;
+    working_rhs(problem, problem.equality_rhs - problem.equality_shift * s.zeta_base.head(me), s.x, residual_base,
+                residual_appended);
+    solve_kkt(residual_base, residual_appended, correction_base, correction_appended);
+    s.zeta_base += correction_base;
+    s.zeta_appended += correction_appended;
+    primal(problem, s);
+  }
+  QpSolution& solution = s.solution;
+  solution.x = s.x;
+  solution.iterations = s.iteration;
+  solution.equality_multipliers = s.zeta_base.head(me);
+  solution.inequality_multipliers.setZero();
+  for (int k : base_) solution.inequality_multipliers[k] = s.zeta_base[slot_[k]];
+  for (int j = 0; j < p; ++j) solution.inequality_multipliers[appended_[j]] = s.zeta_appended[j];
+  if (!s.x.allFinite() || !solution.inequality_multipliers.allFinite()) {
+    solution.status = QpStatus::non_finite;
+    return false;
+  }
+  s.current = s.solved = true;
+  return true;
+}
+
+std::vector<int> ActiveSetSolver::negative_multipliers(const SolveState& s) const {
+  const int mi = static_cast<int>(s.working.size());
+  const Eigen::VectorXd& z = s.solution.inequality_multipliers;
+  double largest = 0;
+  for (int k = 0; k < mi; ++k)
+    if (s.working[k]) largest = std::max(largest, std::abs(z[k]) * row_norm_[k]);
+  const double negative = -settings.multiplier_tolerance * (1 + largest);
+  std::vector<int> leaving;
+  for (int k = 0; k < mi; ++k)
+    if (s.working[k] && z[k] * row_norm_[k] < negative) leaving.push_back(k);
+  return leaving;
+}
+
+bool ActiveSetSolver::refactor(const QpProblem& problem, std::vector<char>& working) {
+  std::vector<int> kept;
+  for (int k : base_) if (working[k]) kept.push_back(k);
+  for (int k : appended_) if (working[k]) kept.push_back(k);
+  std::sort(kept.begin(), kept.end());
+  if (factor_base(problem, kept)) return true;
+  for (int k : kept) working[k] = 0;
+  return factor_base(problem, {});
+}
+
+bool ActiveSetSolver::drop_rows(const QpProblem& problem, const std::vector<int>& leaving,
+                                std::vector<char>& working) {
+  stats.removed += static_cast<long>(leaving.size());
+  std::vector<int> from_base;  // working rows of the base (the rest are bordered rows)
+  for (int k : leaving) {
+    working[k] = 0;
+    if (in_base_[k] && !is_masked_[k]) from_base.push_back(k);
+  }
+  if (masked_.size() + from_base.size() > static_cast<std::size_t>(settings.max_masked))
+    return refactor(problem, working);
+  // the bordered rows that leave: their columns go, and their rows of the Schur factor
+  // (the l and k of the others do not depend on them)
+  for (int j = static_cast<int>(appended_.size()) - 1; j >= 0; --j) {
+    if (working[appended_[j]]) continue;
+    appended_.erase(appended_.begin() + j);
+    delete_column(bordered_, j);
+    bordered_ranges_.erase(bordered_ranges_.begin() + j);
+    delete_column(bordered_masked_, j);
+    delete_factor_row(schur_factor_, j);
+  }
+  // the base rows that leave are masked
+  for (int k : from_base)
+    if (!mask(k)) return refactor(problem, working);
+  return true;
+}
+
+int ActiveSetSolver::most_violated(const QpProblem& problem, SolveState& s) const {
+  const int mi = problem.inequalities();
+  s.slack = problem.inequality * s.x - problem.inequality_rhs;
+  int entering = -1;
+  double worst = -settings.feasibility_tolerance;
+  for (int k = 0; k < mi; ++k) {
+    if (s.working[k] || row_norm_[k] == 0) continue;
+    const double distance = s.slack[k] / row_norm_[k];
+    if (distance < worst) {
+      worst = distance;
+      entering = k;
     }
+  }
+  return entering;
+}
+
+// Crash start (a solve given no warm start): every inequality the equality-constrained
+// minimizer violates enters at once, as a warm start would; those with negative multipliers
+// then leave together and dual steps finish. One factorization instead of one dual step per
+// row: a cloth landing flat makes most of its violated rows active.
+ActiveSetSolver::CrashStart ActiveSetSolver::crash_start(const QpProblem& problem, SolveState& s) {
+  const int mi = problem.inequalities();
+  std::vector<char>& working = s.working;
+  std::vector<int> entering_rows;
+  for (int k = 0; k < mi; ++k)
+    if (!working[k] && row_norm_[k] > 0 && s.slack[k] / row_norm_[k] < -settings.feasibility_tolerance)
+      entering_rows.push_back(k);
+  if (static_cast<int>(entering_rows.size()) <= 1) return CrashStart::not_taken;
+  ++stats.iterations;
+  ++stats.crash_starts;
+  s.current = false;
+  if (static_cast<int>(entering_rows.size()) <= settings.max_bordered_start) {
+    for (int k : entering_rows)
+      if (append(problem, k)) working[k] = 1;
+    return CrashStart::taken;
+  }
+  // dependent rows fail the factorization: then they are appended one by one, which leaves out
+  // each that depends on those before it (its pivot), and folded into the base
+  for (int k : entering_rows) working[k] = 1;
+  if (factor_base(problem, entering_rows)) return CrashStart::taken;
+  for (int k : entering_rows) working[k] = 0;
+  if (!factor_base(problem, {})) return CrashStart::singular;
+  for (int k : entering_rows)
+    if (append(problem, k)) working[k] = 1;
+  if (static_cast<int>(appended_.size()) > settings.max_appended && !refactor(problem, working))
+    return CrashStart::singular;
+  return CrashStart::taken;
+}
+
+QpStatus ActiveSetSolver::final_status(const QpProblem& problem, const SolveState& s) const {
+  // dependent equality rows without regularization can pass the factorization with a
+  // round-off pivot; their residual then gives them away
+  const int me = problem.equalities();
+  const Eigen::VectorXd residual =
+      problem.equality * s.x - problem.equality_rhs + problem.equality_shift * s.solution.equality_multipliers;
+  const bool consistent = me == 0 || residual.lpNorm<Eigen::Infinity>() <=
+                                         1e-8 * (1 + problem.equality_rhs.lpNorm<Eigen::Infinity>());
+  return consistent ? QpStatus::converged : QpStatus::singular;
+}
+
+void ActiveSetSolver::dual_direction(const QpProblem& problem, int entering, SolveState& s, DualDirection& d) {
+  const int nb = static_cast<int>(base_rows_.rows()), q = static_cast<int>(appended_.size());
+  row_products(problem, entering, s.u_base, s.u_appended);
+  if (nb > 0) base_factor_.forward(s.u_base, s.l);
+  else s.l.resize(0);
+  bordered_row(s.l, s.u_appended, s.k_masked, s.t);
+  const double diagonal = row_norm_[entering] * row_norm_[entering];
+  d.pivot2 = diagonal - s.l.squaredNorm() + s.k_masked.squaredNorm() - s.t.squaredNorm();
+  d.independent = d.pivot2 > settings.dependence_tolerance * diagonal;
+  d.alpha_appended = s.t;
+  if (q > 0) upper_solve(schur_factor_, d.alpha_appended);
+  if (s.l.size() > 0) {
+    Eigen::VectorXd y = s.l;
+    if (q > 0) subtract_columns(bordered_, bordered_ranges_, d.alpha_appended, y);
+    project_out_masked(y);
+    base_factor_.backward(y, d.alpha_base);
+  }
+}
+
+int ActiveSetSolver::blocking_row(int entering, const DualDirection& d, const Eigen::VectorXd& z,
+                                  double& partial) const {
+  const int q = static_cast<int>(appended_.size());
+  int blocking = -1;
+  partial = std::numeric_limits<double>::infinity();
+  auto ratio = [&](int k, double a) {
+    if (a * row_norm_[k] > 1e-14 * row_norm_[entering] && z[k] / a < partial) {
+      partial = std::max(0.0, z[k] / a);
+      blocking = k;
+    }
+  };
+  for (int k : base_) ratio(k, d.alpha_base[slot_[k]]);
+  for (int j = 0; j < q; ++j) ratio(appended_[j], d.alpha_appended[j]);
+  return blocking;
+}
+
+void ActiveSetSolver::take_step(const QpProblem& problem, int entering, const DualDirection& d, double step,
+                                SolveState& s) const {
+  const int me = problem.equalities();
+  const int nb = static_cast<int>(base_rows_.rows()), q = static_cast<int>(appended_.size());
+  Eigen::VectorXd& z = s.solution.inequality_multipliers;
+  Eigen::VectorXd direction = Eigen::VectorXd::Zero(problem.variables());
+  for (SparseRows::InnerIterator it(problem.inequality, entering); it; ++it) direction[it.col()] = it.value();
+  if (nb > 0) direction -= base_rows_.transpose() * d.alpha_base;
+  for (int j = 0; j < q; ++j)
+    for (SparseRows::InnerIterator it(problem.inequality, appended_[j]); it; ++it)
+      direction[it.col()] -= it.value() * d.alpha_appended[j];
+  s.x += step * inverse_mass_.cwiseProduct(direction);
+  s.solved = false;
+  if (me > 0) s.solution.equality_multipliers -= step * d.alpha_base.head(me);
+  for (int k : base_) z[k] -= step * d.alpha_base[slot_[k]];
+  for (int j = 0; j < q; ++j) z[appended_[j]] -= step * d.alpha_appended[j];
+  z[entering] += step;
+  s.solution.x = s.x;
+}
+
+ActiveSetSolver::DualStep ActiveSetSolver::dual_step(const QpProblem& problem, int entering, SolveState& s) {
+  DualDirection d;
+  dual_direction(problem, entering, s, d);
+  double partial = 0;
+  const int blocking = blocking_row(entering, d, s.solution.inequality_multipliers, partial);
+  const double violation = problem.inequality_rhs[entering] - problem.inequality.row(entering).dot(s.x);
+  const double full = d.independent ? std::max(0.0, violation) / d.pivot2 : std::numeric_limits<double>::infinity();
+  if (blocking < 0 && !d.independent) {
+    s.solution.status = QpStatus::infeasible;
+    return DualStep::stopped;
+  }
+  take_step(problem, entering, d, std::min(full, partial), s);
+  if (full <= partial) {  // the entering row becomes tight: it is added
+    push_appended(entering, s.l, s.k_masked, s.t, d.pivot2);
+    s.working[entering] = 1;
+    return DualStep::entered;
+  }
+  // a working multiplier reached zero first: that row is dropped
+  s.solution.inequality_multipliers[blocking] = 0;
+  if (!d.independent) ++stats.dependent_swaps;
+  return drop_rows(problem, {blocking}, s.working) ? DualStep::exchanged : DualStep::stopped;
+}
+
+// Brings `entering` in (eq. 3.12-3.14) by a dual step (Goldfarb-Idnani): while its multiplier
+// t grows, x moves along dx = M^-1 (a^T - G_W^T alpha) (which keeps the working rows tight)
+// and the working multipliers change by -t alpha, alpha = A_W^-1 u. Should a working
+// multiplier reach zero first, that constraint leaves and the step goes on; with a dependent
+// gradient (pivot ~ 0, Remark 3.5.3) this is the exchange of Remark 3.5.2, the leaving row
+// picked by the ratio test. No positive alpha and no pivot: infeasible.
+bool ActiveSetSolver::bring_in(const QpProblem& problem, int entering, SolveState& s) {
+  while (s.iteration < settings.max_iterations) {
+    ++s.iteration;
+    ++stats.iterations;
+    const DualStep step = dual_step(problem, entering, s);
+    if (step == DualStep::entered) return true;
+    if (step == DualStep::stopped) break;
+  }
+  // infeasible, the iteration cap, or a failed refactorization
+  if (s.solution.status == QpStatus::converged)
+    s.solution.status = s.iteration >= settings.max_iterations ? QpStatus::max_iterations : QpStatus::singular;
+  return false;
+}
+
+QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<int>& warm_start) {
+  ++stats.solves;
+  SolveState s;
+  if (!prepare(problem, s) || !start_working_set(problem, warm_start, s)) return s.solution;
+  for (;; ++s.iteration) {
+    if (!s.current && !solve_working_set(problem, s)) break;
 
     // release every working inequality with a negative multiplier (Remark 3.5.4)
-    double largest = 0;
-    for (int k = 0; k < mi; ++k)
-      if (working[k]) largest = std::max(largest, std::abs(solution.inequality_multipliers[k]) * row_norm_[k]);
-    const double negative = -settings.multiplier_tolerance * (1 + largest);
-    std::vector<int> leaving;
-    for (int k = 0; k < mi; ++k)
-      if (working[k] && solution.inequality_multipliers[k] * row_norm_[k] < negative) leaving.push_back(k);
+    const std::vector<int> leaving = negative_multipliers(s);
     if (!leaving.empty()) {
-      if (iteration >= settings.max_iterations) {
-        solution.status = QpStatus::max_iterations;
+      if (s.iteration >= settings.max_iterations) {
+        s.solution.status = QpStatus::max_iterations;
         break;
       }
       ++stats.iterations;
-      current = false;
-      if (!remove(leaving)) {
-        solution.status = QpStatus::singular;
+      s.current = false;
+      if (!drop_rows(problem, leaving, s.working)) {
+        s.solution.status = QpStatus::singular;
         break;
       }
       continue;
     }
 
-    // the most violated inequality of the observation set (Remark 3.5.1)
-    slack = problem.inequality * x - b;
-    int entering = -1;
-    double worst = -settings.feasibility_tolerance;
-    for (int k = 0; k < mi; ++k) {
-      if (working[k] || row_norm_[k] == 0) continue;
-      const double distance = slack[k] / row_norm_[k];
-      if (distance < worst) {
-        worst = distance;
-        entering = k;
-      }
-    }
-    if (entering < 0 && (!solved || (!refine && !masked_.empty()))) {  // solve for the final working set
-      refine = true;
-      current = false;
+    const int entering = most_violated(problem, s);
+    if (entering < 0 && (!s.solved || (!s.refine && !masked_.empty()))) {  // solve for the final working set
+      s.refine = true;
+      s.current = false;
       continue;
     }
-    // Crash start (a solve given no warm start): every inequality the equality-constrained
-    // minimizer violates enters at once, as a warm start would; those with negative multipliers
-    // then leave together and dual steps finish. One factorization instead of one dual step per
-    // row: a cloth landing flat makes most of its violated rows active.
-    if (crash && entering >= 0) {
-      crash = false;
-      std::vector<int> entering_rows;
-      for (int k = 0; k < mi; ++k)
-        if (!working[k] && row_norm_[k] > 0 && slack[k] / row_norm_[k] < -settings.feasibility_tolerance)
-          entering_rows.push_back(k);
-      if (static_cast<int>(entering_rows.size()) > 1) {
-        ++stats.iterations;
-        ++stats.crash_starts;
-        current = false;
-        if (static_cast<int>(entering_rows.size()) <= settings.max_bordered_start) {
-          for (int k : entering_rows)
-            if (append(problem, k)) working[k] = 1;
-        } else {
-          // dependent rows fail the factorization: then they are appended one by one, which
-          // leaves out each that depends on those before it (its pivot), and folded into the base
-          for (int k : entering_rows) working[k] = 1;
-          if (!factor_base(problem, entering_rows)) {
-            for (int k : entering_rows) working[k] = 0;
-            if (!factor_base(problem, {})) {
-              solution.status = QpStatus::singular;
-              break;
-            }
-            for (int k : entering_rows)
-              if (append(problem, k)) working[k] = 1;
-            if (static_cast<int>(appended_.size()) > settings.max_appended && !refactor_without({})) {
-              solution.status = QpStatus::singular;
-              break;
-            }
-          }
-        }
-        continue;
+    if (s.crash && entering >= 0) {
+      s.crash = false;
+      const CrashStart crash = crash_start(problem, s);
+      if (crash == CrashStart::singular) {
+        s.solution.status = QpStatus::singular;
+        break;
       }
+      if (crash == CrashStart::taken) continue;
     }
     if (entering < 0) {
-      // dependent equality rows without regularization can pass the factorization with a
-      // round-off pivot; their residual then gives them away
-      const Eigen::VectorXd residual =
-          problem.equality * x - problem.equality_rhs + problem.equality_shift * solution.equality_multipliers;
-      const bool consistent = me == 0 || residual.lpNorm<Eigen::Infinity>() <=
-                                             1e-8 * (1 + problem.equality_rhs.lpNorm<Eigen::Infinity>());
-      solution.status = consistent ? QpStatus::converged : QpStatus::singular;
+      s.solution.status = final_status(problem, s);
       break;
     }
-
-    // Bring `entering` in (eq. 3.12-3.14) by a dual step (Goldfarb-Idnani): while its
-    // multiplier t grows, x moves along dx = M^-1 (a^T - G_W^T alpha) (which keeps the
-    // working rows tight) and the working multipliers change by -t alpha, alpha = A_W^-1 u.
-    // Should a working multiplier reach zero first, that constraint leaves and the step goes
-    // on; with a dependent gradient (pivot ~ 0, Remark 3.5.3) this is the exchange of Remark
-    // 3.5.2, the leaving row picked by the ratio test. No positive alpha and no pivot: infeasible.
-    bool done = false;
-    while (!done) {
-      if (iteration >= settings.max_iterations) break;
-      ++iteration;
-      ++stats.iterations;
-      const int nb_now = static_cast<int>(base_rows_.rows()), q = static_cast<int>(appended_.size());
-      row_products(problem, entering, u_base, u_appended);
-      if (nb_now > 0) base_factor_.forward(u_base, l);
-      else l.resize(0);
-      bordered_row(l, u_appended, k_masked, t);
-      const double diagonal = row_norm_[entering] * row_norm_[entering];
-      const double pivot2 = diagonal - l.squaredNorm() + k_masked.squaredNorm() - t.squaredNorm();
-      const bool independent = pivot2 > settings.dependence_tolerance * diagonal;
-      Eigen::VectorXd alpha_appended = t, alpha_base;
-      if (q > 0) upper_solve(schur_factor_, alpha_appended);
-      if (l.size() > 0) {
-        Eigen::VectorXd y = l;
-        if (q > 0) subtract_columns(bordered_, bordered_ranges_, alpha_appended, y);
-        project_out_masked(y);
-        base_factor_.backward(y, alpha_base);
-      }
-      // the ratio test over the working inequalities
-      Eigen::VectorXd& z = solution.inequality_multipliers;
-      int blocking = -1;
-      double partial = std::numeric_limits<double>::infinity();
-      auto ratio = [&](int k, double a) {
-        if (a * row_norm_[k] > 1e-14 * row_norm_[entering] && z[k] / a < partial) {
-          partial = std::max(0.0, z[k] / a);
-          blocking = k;
-        }
-      };
-      for (int k : base_) ratio(k, alpha_base[slot_[k]]);
-      for (int j = 0; j < q; ++j) ratio(appended_[j], alpha_appended[j]);
-      const double violation = b[entering] - problem.inequality.row(entering).dot(x);
-      const double full = independent ? std::max(0.0, violation) / pivot2 : std::numeric_limits<double>::infinity();
-      if (blocking < 0 && !independent) {
-        solution.status = QpStatus::infeasible;
-        break;
-      }
-      const double step_length = std::min(full, partial);
-      // x += step dx, dx = M^-1 (a^T - G_W^T alpha); multipliers -= step alpha
-      Eigen::VectorXd direction = Eigen::VectorXd::Zero(problem.variables());
-      for (SparseRows::InnerIterator it(problem.inequality, entering); it; ++it) direction[it.col()] = it.value();
-      if (nb_now > 0) direction -= base_rows_.transpose() * alpha_base;
-      for (int j = 0; j < q; ++j)
-        for (SparseRows::InnerIterator it(problem.inequality, appended_[j]); it; ++it)
-          direction[it.col()] -= it.value() * alpha_appended[j];
-      x += step_length * inverse_mass_.cwiseProduct(direction);
-      solved = false;
-      if (me > 0) solution.equality_multipliers -= step_length * alpha_base.head(me);
-      for (int k : base_) z[k] -= step_length * alpha_base[slot_[k]];
-      for (int j = 0; j < q; ++j) z[appended_[j]] -= step_length * alpha_appended[j];
-      z[entering] += step_length;
-      solution.x = x;
-      if (full <= partial) {  // the entering row becomes tight: append it
-        push_appended(entering, l, k_masked, t, pivot2);
-        working[entering] = 1;
-        done = true;
-      } else {  // a working multiplier reached zero first: it leaves
-        z[blocking] = 0;
-        if (!independent) ++stats.dependent_swaps;
-        if (!remove({blocking})) break;
-      }
-    }
-    if (!done) {  // infeasible, the iteration cap, or a failed refactorization
-      if (solution.status == QpStatus::converged)
-        solution.status = iteration >= settings.max_iterations ? QpStatus::max_iterations : QpStatus::singular;
-      break;
-    }
-    if (static_cast<int>(appended_.size()) > settings.max_appended && !refactor_without({})) {
-      solution.status = QpStatus::singular;
+    if (!bring_in(problem, entering, s)) break;
+    if (static_cast<int>(appended_.size()) > settings.max_appended && !refactor(problem, s.working)) {
+      s.solution.status = QpStatus::singular;
       break;
     }
   }
-  for (int k = 0; k < mi; ++k)
-    if (working[k]) solution.active.push_back(k);
-  return solution;
+  for (int k = 0; k < problem.inequalities(); ++k)
+    if (s.working[k]) s.solution.active.push_back(k);
+  return s.solution;
 }
 
 }  // namespace tela

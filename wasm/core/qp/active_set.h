@@ -100,6 +100,76 @@ class ActiveSetSolver {
   QpSolution solve(const QpProblem& problem, const std::vector<int>& warm_start);
 
  private:
+  // One solve's progress, handed from step to step of solve().
+  struct SolveState {
+    std::vector<char> working;  // per inequality: in the working set W
+    Eigen::VectorXd free_step;  // M^-1 f
+    Eigen::VectorXd x;          // the iterate
+    QpSolution solution;        // x and the multipliers as last solved or stepped
+    int iteration = 0;
+    // `current`: x and the multipliers belong to the working set. After a dual step that brought
+    // its row in they do without a solve (updated along the step, as Goldfarb and Idnani do);
+    // `solved`: they come from a solve of the KKT system, as the returned solution must;
+    // `refine`: solves are refined (the last one with masked rows); `crash`: no warm start was
+    // given and the crash start (ActiveSetSettings::crash_start) is still to come.
+    bool current = false, solved = false, refine = false, crash = false;
+    Eigen::VectorXd rhs_base, rhs_appended, zeta_base, zeta_appended;  // the KKT system's
+    Eigen::VectorXd slack;                                              // A x - b
+    Eigen::VectorXd u_base, u_appended, l, k_masked, t;                 // the entering row's
+  };
+  // The direction of a dual step for an entering row: its pivot^2 (eq. 3.12), whether its
+  // gradient is independent of the working ones (Remark 3.5.3), and alpha = A_W^-1 G_W M^-1 a^T
+  // on the base and the appended rows.
+  struct DualDirection {
+    double pivot2 = 0;
+    bool independent = false;
+    Eigen::VectorXd alpha_base, alpha_appended;
+  };
+  enum class CrashStart { not_taken, taken, singular };
+  enum class DualStep { entered, exchanged, stopped };
+
+  // the steps of solve(), in the order it takes them
+  // M^-1, M^-1 f and |a_k|_W; false (status set) when they are not finite or a row without
+  // variables can never hold
+  bool prepare(const QpProblem& problem, SolveState& s);
+  // the working set from the warm start; false (status singular) when not even the equalities
+  // factorize
+  bool start_working_set(const QpProblem& problem, const std::vector<int>& warm_start, SolveState& s);
+  // x and the multipliers of the working set from the KKT system (refined once when s.refine
+  // and rows are masked); false (status non_finite) when they are not finite
+  bool solve_working_set(const QpProblem& problem, SolveState& s);
+  // g_W - G_W v, g_W = (equality_values, b_W); zero on the decoupled rows
+  void working_rhs(const QpProblem& problem, const Eigen::VectorXd& equality_values, const Eigen::VectorXd& v,
+                   Eigen::VectorXd& on_base, Eigen::VectorXd& on_appended) const;
+  // s.x = M^-1 (f + G_W^T zeta)
+  void primal(const QpProblem& problem, SolveState& s) const;
+  // the working inequalities whose multiplier is negative (Remark 3.5.4)
+  std::vector<int> negative_multipliers(const SolveState& s) const;
+  // drops `leaving` from the working set: bordered rows leave the dense blocks, base rows are
+  // masked (or the base is refactored); false when that refactorization fails
+  bool drop_rows(const QpProblem& problem, const std::vector<int>& leaving, std::vector<char>& working);
+  // the working inequalities go into a fresh base factorization; should it fail, into the
+  // bordered rows one at a time; false when not even the equalities factorize
+  bool refactor(const QpProblem& problem, std::vector<char>& working);
+  // the most violated inequality outside the working set (Remark 3.5.1), -1 when none is;
+  // sets s.slack
+  int most_violated(const QpProblem& problem, SolveState& s) const;
+  // every inequality the iterate violates enters at once (when more than one does)
+  CrashStart crash_start(const QpProblem& problem, SolveState& s);
+  // converged, or singular when the equality residual gives dependent equality rows away
+  QpStatus final_status(const QpProblem& problem, const SolveState& s) const;
+  // brings `entering` into the working set by dual steps; false (status set) when it cannot
+  bool bring_in(const QpProblem& problem, int entering, SolveState& s);
+  // one dual step: the direction, the blocking row, the step, then the entering row is added
+  // (entered) or the blocking row dropped (exchanged: step again)
+  DualStep dual_step(const QpProblem& problem, int entering, SolveState& s);
+  void dual_direction(const QpProblem& problem, int entering, SolveState& s, DualDirection& d);
+  // the ratio test: the working inequality whose multiplier reaches zero first along the step,
+  // and the step length `partial` at which it does; -1 (partial infinite) when none does
+  int blocking_row(int entering, const DualDirection& d, const Eigen::VectorXd& z, double& partial) const;
+  // x += step M^-1 (a^T - G_W^T alpha), working multipliers -= step alpha, entering's += step
+  void take_step(const QpProblem& problem, int entering, const DualDirection& d, double step, SolveState& s) const;
+
   void stack_rows(const QpProblem& problem);
   void make_plan();
   bool factor_base(const QpProblem& problem, const std::vector<int>& base);

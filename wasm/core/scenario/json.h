@@ -1,6 +1,7 @@
 // Scenario file version 1 <-> Scenario. Validation names the offending field, e.g.
 // "solver.dt: must be > 0 (got -0.01)". Unknown keys are errors; documented defaults apply
-// to missing keys.
+// to missing keys. Parsing: parse_scenario.cpp and the section parsers (parse_sections.h);
+// writing: write.cpp.
 #pragma once
 
 #include "base/result.h"
@@ -10,10 +11,11 @@
 
 namespace tela {
 
+// The scenario, or the first thing wrong with the text: a syntax error with its byte, line
+// and column (base/json_syntax.h), or a field that cannot be used, named by its path.
 Result<Scenario> parse_scenario(const std::string& json_text);
-// Empty for well-formed JSON; else where it breaks ("invalid JSON at byte B (line L, column C)
-// in PATH: ..."), a duplicate key, or nesting deeper than 64 levels. Any JSON input can use it.
-std::string json_syntax_error(const std::string& json_text);
+// indent < 0: compact; else pretty-printed with vectors and index lists on one line. Reads back
+// through parse_scenario as the same scenario, and writes again as the same text.
 std::string scenario_to_json(const Scenario& scenario, int indent = 2);
 
 }  // namespace tela

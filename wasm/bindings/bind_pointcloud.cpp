@@ -1,13 +1,12 @@
-// Embind layer for the Reconstruct panel: reading a point-cloud file and cleaning a cloud
-// (pointcloud/), the steps before morse reconstructCloud (bind_morse.cpp). Declarations and
-// conversions only; nothing here throws or aborts: bad input comes back as { ok: false, error }.
-// Bulk data leaves as copies (typed_memory_view(...).slice()).
-#include "js_bytes.h"
+// Embind layer over pointcloud/: reading a point-cloud file and cleaning a cloud, the Reconstruct
+// panel's steps before morse reconstructCloud (bind_morse.cpp). Declarations and conversions
+// only; nothing here throws or aborts: bad input comes back as { ok: false, error }. Bulk data
+// leaves as copies (js_copy.h).
 #include "base/integer_cast.h"
-#include "js_points.h"
 #include "pointcloud/cleaning.h"
 #include "pointcloud/parse_point_cloud.h"
 #include "pointcloud/planes.h"
+#include "js_copy.h"
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -20,11 +19,6 @@ namespace tela {
 namespace {
 
 using emscripten::val;
-
-template <class T>
-val copy_out(std::size_t n, const T* data) {
-  return val(emscripten::typed_memory_view(n, data)).call<val>("slice");
-}
 
 val failure(const std::string& message) {
   val out = val::object();
@@ -47,7 +41,7 @@ bool number_option(const val& options, const char* key, double fallback, double&
 }
 
 val cloud_positions(const PointCloud& cloud) {
-  return copy_out(static_cast<std::size_t>(cloud.points.size()), cloud.points.data());
+  return copy_to_js(static_cast<std::size_t>(cloud.points.size()), cloud.points.data());
 }
 
 // parseCloud(bytes: Uint8Array, name: string) -> { ok, format, positions: Float64Array,
@@ -73,7 +67,7 @@ val parse_cloud(val bytes, const std::string& name) {
     std::vector<std::uint8_t> rgb;
     rgb.reserve(3 * cloud.colors.size());
     for (const auto& c : cloud.colors) rgb.insert(rgb.end(), c.begin(), c.end());
-    out.set("colors", copy_out(rgb.size(), rgb.data()));
+    out.set("colors", copy_to_js(rgb.size(), rgb.data()));
   } else {
     out.set("colors", val::null());
   }
@@ -138,7 +132,7 @@ val clean_cloud_js(val points, val options) {
   for (const PlaneFit& p : c.planes) {
     val v = val::object();
     std::vector<double> normal{p.normal(0), p.normal(1), p.normal(2)};
-    v.set("normal", copy_out(normal.size(), normal.data()));
+    v.set("normal", copy_to_js(normal.size(), normal.data()));
     v.set("offset", p.offset);
     v.set("inliers", p.inliers);
     plane_list.call<void>("push", v);
@@ -156,7 +150,7 @@ val clean_cloud_js(val points, val options) {
 }  // namespace
 }  // namespace tela
 
-EMSCRIPTEN_BINDINGS(tela_morse_page) {
+EMSCRIPTEN_BINDINGS(tela_pointcloud) {
   emscripten::function("parseCloud", &tela::parse_cloud);
   emscripten::function("cleanCloud", &tela::clean_cloud_js);
 }

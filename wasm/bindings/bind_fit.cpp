@@ -11,9 +11,9 @@
 #include "fit/fit_job.h"
 #include "fit/fit_report.h"
 #include "fit_options.h"
-#include "js_bytes.h"
 #include "mocap/parse_recording.h"
 #include "base/json_text.h"
+#include "js_copy.h"
 
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -33,11 +33,6 @@ namespace {
 
 using emscripten::val;
 using nlohmann::json;
-
-template <class T>
-val copy_to_js(std::size_t n, const T* data) {
-  return val(emscripten::typed_memory_view(n, data)).call<val>("slice");
-}
 
 json number_or_null(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
 
@@ -224,7 +219,7 @@ class FitPageJob {
 }  // namespace
 }  // namespace tela
 
-EMSCRIPTEN_BINDINGS(tela_fit_page) {
+EMSCRIPTEN_BINDINGS(tela_fit) {
   using namespace emscripten;
   using tela::FitPageJob;
 
