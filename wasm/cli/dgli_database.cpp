@@ -1,5 +1,5 @@
 // tela dgli-database --out FILE [--evaluate]: simulates the napkin folding sequences (on a table;
-// --zero-gravity: the older generator without contacts), writes the
+// --zero-gravity: the zero-gravity generator, without contacts), writes the
 // dGLI reference database, and optionally classifies held-out sequences (other resolution,
 // pose, depths, 2 mm boundary noise) and prints the accuracy and confusion matrices.
 #include "cli.h"
@@ -26,14 +26,14 @@ int run_dgli_database(const std::vector<std::string>& args) {
       "usage: tela dgli-database [--out FILE] [--evaluate] [--database FILE (evaluate an existing one)] "
       "[--per-side K] [--layout spread|first_half] [--held-out-per-class N] [--held-out-out FILE] [--held-out-only I] [--held-out-frame-stride N] [--seed S] [--k K] [--noise M] "
       "[--nodes N[,N2,...] (default 9,7)] [--noise-copies N] [--augment-noise M] [--frame-stride N] [--crumpled N] [--crumpled-frame-stride N] [--quarter-depths N] "
-      "[--distance euclidean|direction_log_norm|saturated] [--saturation C] [--zero-gravity (the older generator: no table, holds)] [--progress (a line per sequence on stderr)]";
+      "[--distance euclidean|direction_log_norm|saturated] [--saturation C] [--zero-gravity (no table: the part that stays flat is held by controls)] [--progress (a line per sequence on stderr)]";
   if (wants_help(args)) return print_usage(usage);
   std::string out_path, database_path, held_out_path;
   bool evaluate = false, distance_override = false, saturation_override = false, progress = false;
   int k = 1;
   NapkinDatabaseSpec spec;
   HeldOutSpec held_out;
-  // --zero-gravity first selects the older settings, which the other options then adjust
+  // --zero-gravity first selects the zero-gravity settings, which the other options then adjust
   for (const std::string& a : args)
     if (a == "--zero-gravity") {
       spec = NapkinDatabaseSpec::zero_gravity();

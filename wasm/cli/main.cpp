@@ -57,8 +57,8 @@ std::vector<std::string> split_list(const std::string& text) {
 
 Result<std::string> read_file(const std::string& path, std::int64_t max_bytes) {
   using R = Result<std::string>;
-  // checked before reading: a 3 GiB file was read whole (6 GB of memory) before a parser
-  // refused its size
+  // checked before reading, so that an oversized file is refused without being loaded
+  // (a 3 GiB file read whole would take 6 GB of memory before a parser could refuse it)
   struct stat info;
   if (stat(path.c_str(), &info) != 0) return R::failure("cannot read file '" + path + "'");
   if (S_ISDIR(info.st_mode)) return R::failure("'" + path + "' is a directory, not a file");

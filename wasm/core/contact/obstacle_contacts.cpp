@@ -159,7 +159,7 @@ void ObstacleContacts::cusp_rows(int index, const ContactQuery& q, double omega,
   const double clearance = clearance_of(settings_);
   // thesis §3.3.3: both sides displaced towards each other by omega times the distance to keep
   // (here the clearance), so that a cloth resting on a tip is not already past it in the
-  // displaced frame (with twice that shift a cloth lying on the tips fell through them at the
+  // displaced frame (with twice that shift a cloth lying on the tips falls through them at the
   // next step)
   const double shift = omega * clearance;
   const std::vector<V>& tips = tips_[index];

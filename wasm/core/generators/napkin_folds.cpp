@@ -202,10 +202,10 @@ Result<FoldPlan> plan_fold_sequence(const FoldSequenceSpec& spec) {
     s.self_collision.thickness = spec.thickness;
     s.self_collision.mu = spec.cloth_mu;
   }
-  // 150 projection iterations per substep (50 until session 18): a step whose last-level
-  // substep stops at the cap runs its remaining substeps from an unconverged state, and flaps
-  // landing on the cloth hit the cap often (349 steps of the database at 50, 203 at 150);
-  // chosen on the held-out validation seed 12 (README, "dGLI")
+  // 150 projection iterations per substep: a step whose last-level substep stops at the cap
+  // runs its remaining substeps from an unconverged state, and flaps landing on the cloth
+  // hit the cap often (349 steps of the database at 50 iterations, 203 at 150); chosen on
+  // the held-out validation seed 12 (docs/validation.md, "dGLI classification")
   s.solver = SolverSettings{0.01, 1e-3, 150};
   s.seed = spec.seed;
 

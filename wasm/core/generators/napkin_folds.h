@@ -11,7 +11,7 @@
 // that stays on the table is kept by friction. Crumpled: 2 to 4 corners or side midpoints are
 // pushed along the table towards the centre, and the cloth between them buckles.
 //
-// `table = false` is the older zero-gravity generator (it predates tela's contacts): delta = 0,
+// `table = false` is the zero-gravity generator (no contacts): delta = 0,
 // the part of the napkin that would rest on the table is held by hold controls (the nodes
 // farther than `pin_margin` from every fold line on the stationary side), the folded corners are
 // carried in the same way, ending `hover` above the cloth (optionally with the whole flap beyond

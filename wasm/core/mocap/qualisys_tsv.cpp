@@ -20,8 +20,8 @@ bool is_header_key(const std::string& cell) {
   return std::isupper(static_cast<unsigned char>(cell[0]));
 }
 
-// a declared count: a whole number in [0, max] (a double beyond the integer range would make
-// the conversion undefined; natively and in WebAssembly it gave INT_MIN)
+// a declared count: a whole number in [0, max] (converting a double beyond the integer
+// range is undefined behaviour)
 bool is_count(double number, double max) { return number >= 0 && number <= max && is_whole_number(number); }
 constexpr double kMaxDeclaredFrames = 1e12;
 constexpr double kMaxDeclaredMarkers = 1e6;

@@ -91,8 +91,7 @@ void KnnIndex::nearest(const Eigen::Vector3d& query, int k, std::vector<int>& in
     pairs.erase(std::remove_if(pairs.begin(), pairs.end(), [&](const auto& p) { return p.second > tied; }), pairs.end());
   }
   // every point is finite, so there are `count` answers; should the tree still come back
-  // short, all points are scanned, exactly (before the widened radius above, a corrupt binary
-  // cloud's short rows became -1 indices that crashed the Morse graph)
+  // short, all points are scanned, exactly (short rows would be -1 indices in the Morse graph)
   if (static_cast<int>(pairs.size()) < count) {
     pairs.clear();
     for (int j = 0; j < n; ++j) pairs.emplace_back(static_cast<std::uint32_t>(j), (impl_->points.row(j) - query.transpose()).squaredNorm());

@@ -16,7 +16,7 @@ PointCloud voxel_downsample(const PointCloud& cloud, double voxel_size);
 
 // Why `voxel_size` cannot grid `cloud` (a message naming both), or "" when it can: cells of
 // less than 1e-9 of the cloud's extent are below the coordinates' precision (a voxel of 1e-300 m
-// used to clamp every cell past the int64 range to one and collapse 3000 points into 4).
+// would put every cell past the int64 range, clamped to one: 3000 points into 4).
 std::string voxel_size_problem(const PointCloud& cloud, double voxel_size);
 
 }  // namespace tela
