@@ -1,4 +1,4 @@
-// The constraint tensors (thesis Algorithm 1, eq. 2.16): test vectors of MATH.md §1.5 and a
+// The constraint tensors (thesis Algorithm 1, eq. 2.16): test vectors of docs/math.md §1.5 and a
 // finite-difference check of the Jacobian on quad and triangle meshes.
 #include <doctest/doctest.h>
 
@@ -73,7 +73,7 @@ void check_jacobian(const Mesh& mesh) {
 
 }  // namespace
 
-TEST_CASE("metric tensors on a 3x3 quad grid match MATH.md §1.5") {
+TEST_CASE("metric tensors on a 3x3 quad grid match docs/math.md §1.5") {
   const Mesh mesh = grid3x3(ElementKind::quad);
   const std::vector<double> m = lumped_areas(mesh);
   CHECK(m[0] == doctest::Approx(0.25));

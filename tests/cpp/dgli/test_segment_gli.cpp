@@ -1,4 +1,4 @@
-// Segment GLI, linking numbers and the segment dGLI (MATH.md §5.1-5.2).
+// Segment GLI, linking numbers and the segment dGLI (docs/math.md §5.1-5.2).
 #include "dgli/segment_dgli.h"
 #include "dgli/segment_gli.h"
 #include "base/portable_random.h"
@@ -112,7 +112,7 @@ TEST_CASE("closed forms of the segment GLI equal the quadrature of V * I") {
   CHECK(segment_gli(Point3(0, 0, 0), Point3(1, 0, 0), Point3(1, 1, 0), Point3(0, 1, 0)) == 0.0);
 }
 
-TEST_CASE("MATH.md test vectors of the dGLI (1/(4 pi) included)") {
+TEST_CASE("docs/math.md test vectors of the dGLI (1/(4 pi) included)") {
   const Point3 a(0, 0, 0), b(1, 0, 0);
   // unit square traversed counter-clockwise: bottom edge and top edge
   const SegmentDgli square = segment_dgli(a, b, Point3(1, 1, 0), Point3(0, 1, 0));

@@ -143,7 +143,7 @@ TEST_CASE("a recording whose times span far more than 200,000 steps is refused a
   CHECK(over.error.find("spans 2000 s and needs more than 200,000") != std::string::npos);
 }
 
-TEST_CASE("a-priori formula: Table 4.6 and the MATH.md sanity example") {
+TEST_CASE("a-priori formula: Table 4.6 and the docs/math.md §3.7 check") {
   // A2 wool, V = 0.1 m^2/s^2, repetition I: delta ~ 0.087 (delta / rho ~ 0.48), alpha ~ 0.35
   const tela::APrioriEstimate e = tela::a_priori_parameters(0.42 * 0.594, 0.1, 0.1804, tela::table_4_6(1));
   CHECK(e.size == doctest::Approx(2.0));

@@ -188,7 +188,7 @@ TEST_CASE("corner_nodes: the four corners of rectangles, none on discs and rings
   CHECK(corner_nodes(make_disc(disc), 1.1).empty());
 }
 
-TEST_CASE("lumped_areas: uniform 3x3 grid with h = 1 (MATH.md §1.4 test vector)") {
+TEST_CASE("lumped_areas: uniform 3x3 grid with h = 1 (docs/math.md §1.4 test vector)") {
   const Mesh mesh = rectangle(3, 3, ElementKind::quad, 2.0, 2.0);
   const std::vector<double> m = lumped_areas(mesh);
   const double expected[9] = {0.25, 0.5, 0.25, 0.5, 1.0, 0.5, 0.25, 0.5, 0.25};

@@ -16,7 +16,7 @@ Eigen::SparseMatrix<double> weak_laplacian(const Mesh& mesh);
 
 // K = L_I^T diag(1/m_I) L_I where L_I keeps only the rows of interior nodes. The Neumann rows
 // of boundary nodes are left out: they are non-zero on the flat rest state, so they would push
-// boundary nodes in the plane of a flat cloth (MATH.md §8). #nodes by #nodes.
+// boundary nodes in the plane of a flat cloth (docs/math.md §8). #nodes by #nodes.
 Eigen::SparseMatrix<double> bending_matrix(const Mesh& mesh, const std::vector<double>& lumped_area,
                                            const std::vector<char>& on_boundary);
 

@@ -54,7 +54,7 @@ struct ConstraintOptions {
   bool all_nodes_f = false;  // F rows at every node (the shearing energy of thesis eq. 2.17)
 };
 
-// Builds the constraint rows from the rest mesh (thesis §2.4.5 / MATH.md §1.6): E, G at
+// Builds the constraint rows from the rest mesh (thesis §2.4.5 / docs/math.md §1.6): E, G at
 // interior nodes, F at interior nodes and corners, lengths of all boundary edges.
 // `lumped_area` (#nodes) is m_k, the 1/m_k normalization of the tensors.
 ConstraintSet build_constraints(const Mesh& mesh, const std::vector<double>& lumped_area,

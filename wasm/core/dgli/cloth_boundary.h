@@ -1,5 +1,5 @@
 // The boundary curve of a cloth state, the input of the dGLI cloth coordinates (thesis §7.2;
-// MATH.md §5.3), from a mesh or from a boundary polyline.
+// docs/math.md §5.3), from a mesh or from a boundary polyline.
 //
 // Convention (fixed start and orientation): for a mesh, the outer boundary loop (the longest)
 // is traversed with the cloth on its left in the faces' winding (counter-clockwise seen from

@@ -1,4 +1,4 @@
-// dGLI cloth coordinates (thesis §7.1-7.3, Fig. 7.1; MATH.md §5.3): choose m segments of the
+// dGLI cloth coordinates (thesis §7.1-7.3, Fig. 7.1; docs/math.md §5.3): choose m segments of the
 // boundary curve in a fixed order, and list dGLI(s_i, s_j) for i < j (the upper triangle of the
 // symmetric dGLI matrix, row by row: (0,1), (0,2), ..., (0,m-1), (1,2), ...).
 //

@@ -1,5 +1,5 @@
 // Distance-based classification of cloth states by their dGLI coordinates (thesis §7.4;
-// MATH.md §5.4): the nearest-representative and k-nearest-neighbour classifiers against a
+// docs/math.md §5.4): the nearest-representative and k-nearest-neighbour classifiers against a
 // reference database (dgli/dgli_database.h), with the distance the database names
 // (dgli/state_distance.h) under the cloth's symmetries (dgli/symmetric_distance.h), and the
 // flag of a query unlike every state (dgli/database_reach.h).

@@ -92,7 +92,7 @@ SegmentDgli segment_dgli_flat(const Point3& a, const Point3& b, const Point3& c,
   double area2 = 0;
   for (int k = 0; k < 4; ++k) area2 += cross2(corners[k], corners[(k + 1) % 4]);
   if (area2 < 0) std::swap(corners[1], corners[3]);
-  // MATH.md §5.2: div(x / |x|^3) = -|x|^-3 in 2-D, so the area integral is minus the flux
+  // docs/math.md §5.2: div(x / |x|^3) = -|x|^-3 in 2-D, so the area integral is minus the flux
   // through the edges: - sum_e [tau / (h sqrt(h^2 + tau^2))] from the edge start to its end
   double integral = 0;
   for (int k = 0; k < 4; ++k) {
@@ -105,7 +105,7 @@ SegmentDgli segment_dgli_flat(const Point3& a, const Point3& b, const Point3& c,
     auto primitive = [h](double tau) { return tau / (h * std::sqrt(h * h + tau * tau)); };
     integral -= primitive(end.dot(tangent)) - primitive(start.dot(tangent));
   }
-  // MATH.md §5.2: d V6 along the motion = AC ^ BD; I = integral / |CD ^ AB|
+  // docs/math.md §5.2: d V6 along the motion = AC ^ BD; I = integral / |CD ^ AB|
   result.value = cross2(ac, bd) * integral / std::abs(jacobian) / (4 * kPi);
   return result;
 }

@@ -1,4 +1,4 @@
-// The dGLI of two segments (thesis §7.3, MATH.md §5.2): the directional derivative of the
+// The dGLI of two segments (thesis §7.3, docs/math.md §5.2): the directional derivative of the
 // segment GLI when the second endpoints B and D of both segments move along the table normal
 // e, dGLI(AB, CD) = d/de G(A, B + eps e, C, D + eps e) at eps = 0 (includes the 1/(4 pi) factor
 // of the GLI; units 1/metre).
@@ -7,7 +7,8 @@
 // parallelogram {AC + t CD - s AB : s, t in [0,1]} subtends at the origin, i.e. the sum of two
 // Van Oosterom-Strackee triangle terms 2 atan2(N, D). Its derivative along the motion
 // (corner velocities 0, -e, 0, e) is sum 2 (N' D - N D') / (N^2 + D^2), well conditioned also
-// for coplanar segments, where it reduces to the closed form (AC ^ BD) * I / (4 pi) of MATH.md.
+// for coplanar segments, where it reduces to the closed form (AC ^ BD) * I / (4 pi) of
+// docs/math.md §5.2.
 #pragma once
 
 #include "dgli/segment_gli.h"
@@ -37,7 +38,7 @@ PairStatus segment_pair_status(const Point3& a, const Point3& b, const Point3& c
 SegmentDgli segment_dgli(const Point3& a, const Point3& b, const Point3& c, const Point3& d,
                          const Point3& normal = Point3(0, 0, 1));
 
-// Closed form for coplanar segments in a plane normal to +z (MATH.md §5.2, verified there):
+// Closed form for coplanar segments in a plane normal to +z (docs/math.md §5.2, verified there):
 // (AC ^ BD) * I / (4 pi), with I integrated exactly over the image parallelogram by the
 // divergence theorem (edge sums of tau / (h sqrt(h^2 + tau^2))). Only the x, y components are
 // used. Parallel segments (AB ^ CD = 0, a degenerate parallelogram) are passed to segment_dgli.

@@ -1,5 +1,5 @@
 // Gauss linking integral (GLI) of two straight segments and the linking number of two closed
-// polygons (thesis §7.2-7.3.1, eqs. 7.2-7.5; MATH.md §5.1). Points are in metres; the GLI is
+// polygons (thesis §7.2-7.3.1, eqs. 7.2-7.5; docs/math.md §5.1). Points are in metres; the GLI is
 // dimensionless and carries the 1/(4 pi) factor, so closed curves give integers.
 #pragma once
 

@@ -29,7 +29,7 @@ std::vector<double> face_areas(const Mesh& mesh, const Positions& positions) {
       areas[e] = 0.5 * (b - a).cross(c - a).norm();
       continue;
     }
-    // bilinear patch: sum over the 2x2 Gauss points of sqrt(E G - F^2) w (MATH.md §1.3)
+    // bilinear patch: sum over the 2x2 Gauss points of sqrt(E G - F^2) w (docs/math.md §1.3)
     const ReferenceElement& ref = reference_element(4);
     for (int l = 0; l < ref.point_count; ++l) {
       const QuadraturePoint& q = ref.points[l];

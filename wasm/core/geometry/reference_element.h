@@ -1,4 +1,4 @@
-// Reference elements and their quadrature (thesis §2.4, MATH.md §1.3).
+// Reference elements and their quadrature (thesis §2.4, docs/math.md §1.3).
 // Triangle: (0,0),(1,0),(0,1); 3-point edge-midpoint rule, weights 1/6 (exact for degree 2).
 // Quad: bilinear on [-1,1]^2, nodes (-1,-1),(1,-1),(1,1),(-1,1); 2x2 Gauss, weights 1.
 #pragma once

@@ -142,7 +142,7 @@ std::vector<int> corner_nodes(const Mesh& mesh, double min_turn_radians) {
 
 std::vector<double> lumped_areas(const Mesh& mesh) {
   // m_k = sum over faces and quadrature points of N_k dA, dA = sqrt|E G - F^2| w computed
-  // from the rest positions (MATH.md §1.4, thesis Algorithm 1 line 9)
+  // from the rest positions (docs/math.md §1.4, thesis Algorithm 1 line 9)
   std::vector<double> areas(mesh.node_count(), 0.0);
   for (const Face& f : mesh.faces) {
     const int m = f.size();

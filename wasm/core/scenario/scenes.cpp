@@ -11,7 +11,7 @@ namespace {
 
 // Cusick drape (thesis §2.7.2): the thesis gives the bending stiffnesses kappa but not rho,
 // delta, alpha, dt or their units. Only the ratios kappa/rho, delta/rho and alpha/rho matter
-// (MATH.md §1.8), so rho = delta = CUSICK_SCALE and alpha = 20 * CUSICK_SCALE (the drape is
+// (docs/math.md §1.8), so rho = delta = CUSICK_SCALE and alpha = 20 * CUSICK_SCALE (the drape is
 // static well before the 4 s). The scenes use the thesis' fixed step (no subdivision) at
 // dt = 0.005 s: the static drape depends on the step (docs/validation.md, items 7-8), and of
 // the settings swept this one is closest to both published facts, the means (23.2, 52.4,
@@ -39,7 +39,7 @@ Scenario hanging(const std::string& name, int nx, int ny) {
   return s;
 }
 
-// WAM shaking (thesis §4.1, MATH.md §3.6): A3 wool hanging vertically, the two top corners
+// WAM shaking (thesis §4.1, docs/math.md §3.6): A3 wool hanging vertically, the two top corners
 // moved along the camera depth axis: d(t) = A (cos(2 pi f (t - start)) - 1), from rest
 Scenario wam(const std::string& name, const std::string& pace, double delta, double alpha,
              double amplitude, double frequency) {
