@@ -1,5 +1,4 @@
-// The unconstrained implicit-Euler system of a step of length h (docs/math.md §1.10, velocity
-// form)
+// The unconstrained implicit-Euler system of a step of length h, velocity form (docs/math.md §1.10)
 //   S(h) v = rho M v_n + h (f_delta - kappa K x_n + F_s(x_n)),
 //   S(h) = (rho + h alpha) M + h beta K + h^2 (kappa K + H_s),
 // restricted to the free dofs (controlled nodes have prescribed velocities). S(h) is constant

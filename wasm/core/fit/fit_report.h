@@ -1,5 +1,5 @@
 // JSON forms of a fit for the CLI, the page and exports: what was detected in the recording,
-// and the fitted parameters with their errors (DESIGN.md `tela fit` contract).
+// and the fitted parameters with their errors (docs/cli.md, "tela fit").
 #pragma once
 
 #include "fit/fit_job.h"

@@ -1,6 +1,6 @@
 // Contact scenes (thesis §3.6 = collision paper §6, thesis §4.3). The thesis does not give
 // the obstacle sizes, the meshes or the material of the §3.6 demos; the choices made here
-// are stated next to each scene (and in README "Contacts").
+// are stated next to each scene (and in docs/model.md, "The contact scenes").
 #include "scenario/contact_scenes.h"
 
 #include "base/portable_math.h"

@@ -1,5 +1,5 @@
 // The scenario (file format version 1): everything that determines a run.
-// See README "Scenario file" for the JSON form; parse/serialize live in scenario/json.h.
+// See docs/formats.md, "Scenario file", for the JSON form; parse/serialize live in scenario/json.h.
 // These are the file's structs (the spec); the compile step (sim/compile.h) builds the
 // runtime types the simulation uses from them.
 #pragma once

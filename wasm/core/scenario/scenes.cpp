@@ -13,7 +13,7 @@ namespace {
 // delta, alpha, dt or their units. Only the ratios kappa/rho, delta/rho and alpha/rho matter
 // (docs/math.md §1.8), so rho = delta = CUSICK_SCALE and alpha = 20 * CUSICK_SCALE (the drape is
 // static well before the 4 s). The scenes use the thesis' fixed step (no subdivision) at
-// dt = 0.005 s: the static drape depends on the step (docs/validation.md, items 7-8), and of
+// dt = 0.005 s: the static drape depends on the step (docs/validation.md, "Cusick drape"), and of
 // the settings swept this one is closest to both published facts, the means (23.2, 52.4,
 // 77.3 %, all within 8 points with the one scale 160 on 768 nodes) and the stability under
 // refinement (medium and high within 5 points from 700 to 1300 nodes; low is not: 8 points).
@@ -123,7 +123,8 @@ Scenario cusick(const std::string& name, const std::string& stiffness, double ka
   mesh.center = Eigen::Vector3d(0.0, 0.0, 0.5);
   // the noise only breaks the symmetry. It must stay tiny: the bending force -kappa K x treats
   // the noise of the rest mesh as curvature to flatten, a prestress that grows like noise / h^4
-  // with the node spacing h (0.5 mm made the drape stiffen with refinement, docs/validation.md)
+  // with the node spacing h (0.5 mm makes the drape stiffen with refinement: docs/validation.md,
+  // "Cusick drape")
   mesh.noise = 1e-5;
   s.mesh = mesh;
   s.material = Material{CUSICK_SCALE, CUSICK_SCALE, 20.0 * CUSICK_SCALE, kappa, 0.0, 0.0};
