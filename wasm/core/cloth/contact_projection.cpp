@@ -152,10 +152,10 @@ void ContactProjector::build_problem(const ClothModel& model, const Positions& p
 // 3.7x fewer working-set changes). At most one violated row per cloth node, the most violated
 // first (a row takes the nodes it moves; rows of the last working set take theirs first): where
 // layers of cloth are stacked, a node has rows against several faces and edges below it, nearly
-// dependent, and all but one of them would leave again one by one (napkin-fold: a warm start
-// with every violated row has 900 rows, 300 in the solution, 750 working-set changes in the
-// first QP of a step). The others enter by dual steps if they are needed. The solver takes any
-// working set (thesis §3.5); the solution does not depend on it.
+// dependent, and all but one of them used to leave again one by one (napkin-fold: 900 warm rows,
+// 300 in the solution, 750 working-set changes in the first QP of a step). The others enter by
+// dual steps if they are needed. The solver takes any working set (thesis §3.5); the solution
+// does not depend on it.
 std::vector<int> ContactProjector::warm_rows(const std::vector<int>& warm_contact, int node_count) const {
   std::vector<int> warm;
   std::vector<char> warm_row(problem_.inequalities(), 0);

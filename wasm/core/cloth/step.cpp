@@ -196,9 +196,8 @@ StepReport step(const ClothModel& model, const std::vector<ControlTrack>& tracks
         break;
       }
       // at the last level an iteration cap with a moderate error is a warning: the remaining
-      // substeps still run, so that the step covers its whole dt (ending it after the capped
-      // substep would advance the clock by dt and the cloth by one substep); a divergence or
-      // non-finite values end the step (and the run)
+      // substeps still run, so that the step covers its whole dt; a divergence or non-finite
+      // values end the step (and the run)
       if (status != StepStatus::max_iterations) break;
     }
     if (accepted) break;
