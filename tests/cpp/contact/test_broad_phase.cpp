@@ -47,8 +47,8 @@ TEST_CASE("uniform grid = all pairs on random boxes (one set and two sets, any c
 }
 
 TEST_CASE("uniform grid: far-away boxes and boxes with NaN or infinite corners (a diverged cloth)") {
-  // before the cells were clamped, a box with a NaN low corner and a finite high one walked
-  // the cells from the cast of NaN (undefined; INT64_MIN on x86) to its high corner: a hang
+  // without clamping, a box with a NaN low corner and a finite high one would walk the cells
+  // from the cast of NaN (undefined; INT64_MIN on x86) to its high corner: a hang
   std::mt19937_64 rng(11);
   std::vector<tela::Aabb> a;
   for (int i = 0; i < 60; ++i) a.push_back(random_box(rng, 1.0, 0.05));

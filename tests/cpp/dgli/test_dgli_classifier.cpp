@@ -133,7 +133,7 @@ TEST_CASE("direction_log_norm distance: the pattern counts, the magnitude throug
   std::string text = database_to_json(db);
   text.replace(text.find("direction_log_norm"), 18, "manhattan");
   CHECK(parse_database(text).error.find("settings.distance") != std::string::npos);
-  // found by fuzzing: both aborted the CLI (a non-string format; no states to vote)
+  // a non-string format and a database without states are located errors, not aborts
   text = database_to_json(db);
   text.replace(text.find("\"tela-dgli-database\""), 20, "3");
   CHECK(parse_database(text).error.find("format must be") != std::string::npos);
@@ -270,7 +270,7 @@ TEST_CASE("napkin fold on a table: labels, the flap lies on the cloth, no interp
   CHECK(!plan_fold_sequence(FoldSequenceSpec{99}).ok());
 }
 
-TEST_CASE("napkin fold in zero gravity (the older generator): the corner ends at its control") {
+TEST_CASE("napkin fold in zero gravity (no table): the corner ends at its control") {
   FoldSequenceSpec spec;
   spec.table = false;
   spec.kind = kOneCorner;

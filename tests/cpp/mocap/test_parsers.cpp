@@ -251,14 +251,14 @@ TEST_CASE("broken input gives located errors, never a crash") {
   CHECK(contains(parse_error("a,b,c\n1,2,3\n"), "line 1, column 1"));
   // a number cell in the Qualisys header
   CHECK(contains(parse_error("NO_OF_FRAMES\tmany\nFREQUENCY\t100\nMARKER_NAMES\ta\n1\t2\t3\n"), "line 1, column 2"));
-  // counts beyond any integer or with a fraction (the conversion of 2e75 to int was undefined:
-  // it became INT_MIN and the message said NO_OF_MARKERS was negative; found by libFuzzer)
+  // counts beyond any integer or with a fraction (converting 2e75 to int is undefined
+  // behaviour): named as not a whole number
   CHECK(contains(parse_error("NO_OF_MARKERS\t2e75\nFREQUENCY\t100\nMARKER_NAMES\ta\n1\t2\t3\n"),
                  "line 1, column 2: NO_OF_MARKERS must be a whole number, found '2e75'"));
   CHECK(contains(parse_error("NO_OF_FRAMES\t2.5\nFREQUENCY\t100\nMARKER_NAMES\ta\n1\t2\t3\n"),
                  "NO_OF_FRAMES must be a whole number, found '2.5'"));
-  // frame numbers beyond what a long holds (7.8e117 was cast to long: undefined; found by
-  // libFuzzer), in the Motive and plain CSV readers
+  // frame numbers beyond what a long holds (casting 7.8e117 to long is undefined behaviour),
+  // in the Motive and plain CSV readers
   CHECK(contains(parse_error(std::string(kMotiveHeader) + "0,0,1,2,3,4,5,6\n7.8e117,0.008,1,2,3,4,5,6\n"),
                  "line 9, column 1: frame number '7.8e117' is not a whole number (of at most 2^53)"));
   CHECK(contains(parse_error("frame,time,marker,x,y,z\n0,0,a,1,2,3\n-1e300,0.01,a,1,2,3\n"),

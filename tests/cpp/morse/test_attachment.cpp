@@ -150,7 +150,8 @@ TEST_CASE("attachment: flat and wavy cloth (a disc), every boundary arc once") {
 
 // whenever the words are complete they must describe the surface: orientability from them as
 // the shape's (the Moebius strip: a 1-cell twice with one sign in one word), each 1-cell as
-// often as it must be; the number of complete runs is printed (README)
+// often as it must be; the number of complete runs is printed (docs/validation.md, "Morse
+// reconstruction")
 TEST_CASE("attachment: complete words agree with the known surface") {
   struct Shape {
     const char* name;

@@ -143,9 +143,9 @@ TEST_CASE("wavy square cloth: chi 1, one boundary curve") {
 
 // The ordered boundary curve (a walk along the band of boundary points) is what the boundary
 // 1-cells, the drawing and the re-sampled mesh's outline follow: it must go all the way round.
-// Until session 19 the walk stopped where its "passed" marks met the next side of a wavy
-// square (36 % and 74 % of the band on the first two clouds below; the page drew the rest as
-// one straight chord across the cloth).
+// On the wavy squares below, a walk that marks the next side of a corner as passed stops at
+// 36 % and 74 % of the band, and the page would draw the rest as one straight chord across the
+// cloth.
 TEST_CASE("boundary curves: the ordered walk covers the whole band and comes back to its start") {
   struct Case {
     const char* name;

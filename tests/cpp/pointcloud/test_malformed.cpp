@@ -57,7 +57,7 @@ TEST_CASE("malformed PLY: located errors") {
                              "element face 1\nproperty list uchar int vertex_indices\nend_header\n0 0 0\n3 0 1 2\n"),
                  "vertex index 1 out of range [0, 1)"));
   // float indices beyond any integer, or NaN, are reported as read (casting them to an integer
-  // for the message was undefined behaviour; found by libFuzzer)
+  // for the message would be undefined behaviour)
   const std::string float_faces = "ply\nformat ascii 1.0\nelement vertex 3\nproperty float x\nproperty float y\n"
                                   "property float z\nelement face 1\nproperty list uchar double vertex_indices\nend_header\n"
                                   "0 0 0\n1 0 0\n0 1 0\n";
@@ -83,9 +83,8 @@ TEST_CASE("malformed PLY: located errors") {
 }
 
 TEST_CASE("lines of form feeds and vertical tabs are blank in every text format") {
-  // found by libFuzzer (tests/fuzz): trim() kept \f and \v that split_tokens() treats as
-  // blanks, so such a line reached tokens[0] of an empty token list (a null dereference in
-  // the sniffer and the PCD header reader)
+  // trim() and split_tokens() agree on what is blank (\f and \v included): a line of them is
+  // an empty line, never tokens[0] of an empty token list
   CHECK(contains(parse_error("\f\nu 1@"), "format"));
   const std::string pcd_head = "# .PCD v0.7\nVERSION 0.7\nFIELDS x y z\n\f\v\nSIZE 4 4 4\nTYPE F F F\nCOUNT 1 1 1\n"
                                "WIDTH 1\nHEIGHT 1\nPOINTS 1\nDATA ascii\n1 2 3\n";

@@ -185,7 +185,7 @@ TEST_CASE("Cusick scenes: 768-node ring, stiffness 1 : 5 : 10, one shared scale"
     CHECK(s->material.rho == low.material.rho);
     CHECK(s->material.delta == s->material.rho);
     CHECK(s->material.alpha == 20 * s->material.rho);
-    // the thesis' fixed step (docs/validation.md, item 8)
+    // the thesis' fixed step (docs/validation.md, "Cusick drape")
     CHECK(s->solver.dt == 0.005);
     CHECK(s->solver.max_substeps == 1);
     REQUIRE(s->controls.size() == 1);

@@ -155,9 +155,9 @@ TEST_CASE("bad scenarios fail with a message naming the problem") {
   SUBCASE("a node that belongs to no face") {
     CHECK(mesh_error({0, 0, 0, 1, 0, 0, 0, 1, 0, 5, 5, 5}, {{0, 1, 2}}).find("node 3") != std::string::npos);
   }
-  // found by libFuzzer (tests/fuzz): a boundary edge of zero length gave a constraint of zero
-  // scale, a NaN Newton system, and a factorization loop whose shift never grew (NaN * 10):
-  // three steps ran forever. Degenerate faces are now refused by name.
+  // a boundary edge of zero length would give a constraint of zero scale, a NaN Newton system
+  // and a factorization loop whose shift never grows (NaN * 10): degenerate faces are refused
+  // by name.
   SUBCASE("a face with two nodes at the same position") {
     CHECK(mesh_error({0, 0, 0, 1, 0, 0, 2, 0, 0, 0, 1, 0, 1, 1, 0, 1, 1, 0}, {{0, 1, 4, 3}, {1, 2, 5, 4}}) ==
           "mesh: face 1 has nodes 5 and 4 at the same position (every edge needs a length at rest)");
@@ -187,8 +187,8 @@ TEST_CASE("a step whose substeps end at the iteration cap still covers its whole
   // one Newton iteration per substep against a tolerance of 1e-7: every attempt is split down
   // to the last level (4 substeps), whose projections stop at the cap with a moderate error (a
   // warning). All four substeps must still run: the held corners, lifted at a constant 0.5 m/s,
-  // end every step at their target for the step's end time (until session 18 a step ended
-  // after its first capped substep, the clock advancing by dt and the cloth by dt / 4)
+  // end every step at their target for the step's end time (a step that ended after its first
+  // capped substep would advance the clock by dt and the cloth by dt / 4)
   Scenario s = *builtin_scene("hang-7x9");
   s.solver.tolerance = 1e-7;
   s.solver.max_iterations = 1;
