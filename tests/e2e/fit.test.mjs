@@ -115,7 +115,8 @@ describe('fit panel', () => {
     assert.match(await page.textContent('.replay-caption'), /^0\.00 s · \d+ of 12 markers seen$/);
     const markersOnly = await page.evaluate(() => window.__tela.fitView.colouredPixels());
 
-    // a correction: the bending stiffness the sample was generated with (README), re-read
+    // a correction: the bending stiffness the sample was generated with (docs/licenses.md,
+    // "Shipped data"), re-read
     await page.fill('#fit-kappa', '0.001');
     await page.click('#fit-apply');
     await page.waitForFunction(() => window.__tela.fit.state === 'ready' && window.__tela.fit.summary?.kappa === 0.001, null, T);

@@ -202,8 +202,8 @@ describe('page', () => {
   test('two quick parameter edits both hold: the second builds on the first while it loads', async () => {
     const { page, problems } = await open();
     await pauseAt(page);
-    // a 1000-node-wide mesh takes a moment to load; the height is changed meanwhile (the width
-    // used to go back to 7: the second edit started from the scenario before the first)
+    // a 1000-node-wide mesh takes a moment to load; the height is changed meanwhile, and the
+    // width must stay 1000 (the second edit builds on the first, not on the loaded scenario)
     await page.fill('[data-path="mesh.nx"]', '1000');
     await page.press('[data-path="mesh.nx"]', 'Tab');
     await page.fill('[data-path="mesh.ny"]', '12');
@@ -494,7 +494,7 @@ describe('page', () => {
       assert.deepEqual(problems, []);
       await page.context().close();
     }
-    // a phone: every tab and action is on screen (the tabs were a scrolled strip), and the
+    // a phone: every tab and action is on screen (not in a scrolled strip), and the
     // Classify panel is no wider than the screen
     const { page, problems } = await open('', { viewport: { width: 360, height: 640 } });
     for (const id of ['#tab-simulate', '#tab-fit', '#tab-reconstruct', '#tab-classify', '#open', '#share']) {

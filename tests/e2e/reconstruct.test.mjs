@@ -23,7 +23,8 @@ describe('reconstruct panel', () => {
     const page = await app.open('', { problems, acceptDownloads: true });
     await page.waitForFunction(() => window.__tela?.ready, null, T);
     // the status line under the view is the shown panel's: the simulator's on Simulate, the
-    // empty stage's hint on Reconstruct (it used to say "63 nodes · dt = 0.01 s" over a blank view)
+    // empty stage's hint on Reconstruct (not the simulator's "63 nodes · dt = 0.01 s" over a
+    // blank view)
     assert.match(await page.textContent('#status'), /^63 nodes · dt = 0\.01 s$/);
     await page.click('#tab-reconstruct');
     assert.match(await page.textContent('#status'), /no point cloud yet/);

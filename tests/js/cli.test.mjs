@@ -1,4 +1,4 @@
-// The command-line contract of build/tela (../shared/docs/DESIGN.md, "Command line"): each command prints
+// The command-line contract of build/tela (docs/cli.md, "The contract"): each command prints
 // one JSON object on stdout; bad input prints {"error": ...} and exits 2; a numerical failure
 // exits 3. Every call runs with a timeout, so a hang fails the test. Build first:
 // scripts/build.sh.
@@ -180,7 +180,7 @@ describe('tela command line', () => {
       assertBadInput(tela('simulate', 'hang-7x9', '--steps', '1', '--out', ''), /--out: needs a file name/);
     });
 
-    // found by exploratory runs (session 22): each of these ran, hung or lost data quietly
+    // each of these would run on, hang or lose data quietly without its check
     test('--steps is capped as the scenario file is; a failed --out write is reported', () => {
       assertBadInput(tela('simulate', 'hang-7x9', '--steps', '9223372036854775807'), /--steps: .*1000000/);
       assertBadInput(tela('simulate', 'hang-7x9', '--steps', '1000001'), /--steps/);
@@ -194,11 +194,13 @@ describe('tela command line', () => {
       for (const command of ['simulate', 'fit', 'reconstruct', 'dgli']) {
         assertBadInput(tela(command, dir), /is a directory, not a file/);
       }
-      // a million '[' took minutes before the depth limit (the error path was rebuilt per level)
+      // a million '[' stops at the depth limit at once (an error path rebuilt per level would
+      // take minutes)
       const started = Date.now();
       assertBadInput(tela('simulate', scenarioFile('['.repeat(1000000))), /nested deeper than 64 levels/);
       assert.ok(Date.now() - started < 10000, 'the depth limit answers at once');
-      // [1e155, 1e155, 0] is a direction: its squared norm overflows, and the corners stood still
+      // [1e155, 1e155, 0] is a direction: its squared norm overflows, yet the corners move as
+      // along [1, 1, 0]
       const shaken = (axis) => tela('simulate', hangWith((s) => {
         s.controls[0].motion = { type: 'sinusoid', axis, amplitude: 0.05, frequency: 1 };
       }), '--steps', '20');
@@ -210,7 +212,7 @@ describe('tela command line', () => {
       })), /controls\[0\]\.motion\.axis: must be non-zero/);
     });
 
-    test('synth-recording refuses options it used to ignore or mangle', () => {
+    test('synth-recording refuses out-of-range options, naming them', () => {
       const out = join(dir, 'synth.csv');
       const synth = (...options) => tela('synth-recording', 'A3-shake', '--out', out, '--duration', '1', ...options);
       assertBadInput(synth('--delta', '-1'), /--delta: must be >= 0 \(got '-1'\)/);
@@ -319,10 +321,9 @@ describe('tela command line', () => {
 
   test('a contact QP without solution ends the run with exit 3 and says so, not a hang', () => {
     // a crumpled table napkin (tests/data, dgli crumpled seed 101): at t = 1.62 s a contact QP
-    // hits the active-set iteration cap (such steps used to grind for minutes). Which crumpling
-    // fails depends on the contact solver's path: the previous fixture (seed 118, infeasible at
-    // t = 0.93 s) runs through with the chord solver of session 11, so this one may need
-    // replacing when the solver changes again (`tela dgli-database` lists failing sequences)
+    // hits the active-set iteration cap. Which crumpling fails depends on the contact solver's
+    // path, so this fixture may need replacing when the solver changes (`tela dgli-database`
+    // lists the failing sequences)
     const { status, json } = tela('simulate', join(root, 'tests/data/napkin-crumpled-contact-failure.json'));
     assert.equal(status, 3, JSON.stringify(json));
     assert.equal(json.status, 'failed');

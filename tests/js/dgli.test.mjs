@@ -51,7 +51,7 @@ describe('dgli bindings', () => {
     assert.equal(wasm.values.length, 66);
     assert.deepEqual(Array.from(wasm.values), native.coordinates);
     assert.equal(wasm.segments.length, 12 * 6);
-    // bad settings are messages, not an aborted module (per_side = 1e9 used to abort it)
+    // bad settings are messages, not an aborted module (per_side = 1e9 included)
     assert.match(tela.dgliOfBoundary(points, 1e9, 'spread', false).error, /segments: 4000000000 requested, at most 1000/);
     assert.match(tela.dgliOfBoundary(points, 0, 'spread', false).error, /per_side: must be >= 1/);
     assert.match(tela.dgliOfBoundary(points, 3, 'sideways', false).error, /layout: 'sideways'/);

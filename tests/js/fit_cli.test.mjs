@@ -1,6 +1,7 @@
-// The `tela fit` and `tela synth-recording` contract (../shared/docs/DESIGN.md, "Command line"): one
-// JSON object on stdout with the fitted parameters, mean_error_cm, spatial_sd_cm,
-// evaluations and wall_ms; bad input exits 2 with {"error": ...} naming line and column.
+// The `tela fit` and `tela synth-recording` contract (docs/cli.md, "tela fit" and "tela
+// synth-recording"): one JSON object on stdout with the fitted parameters, mean_error_cm,
+// spatial_sd_cm, evaluations and wall_ms; bad input exits 2 with {"error": ...} naming line
+// and column.
 // Build first: scripts/build.sh.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

@@ -1,7 +1,7 @@
 // The Simulate form's "Grasp a node…" (web/src/panels/simulate.js graspMotion) against the
 // WebAssembly core the page runs: the control it adds never asks an inextensible cloth for the
-// impossible. Until session 20 it lifted the node 20 cm from its rest position, and the default
-// scene (a flat A2 sheet held at its top corners) diverged whichever node was grasped.
+// impossible: lifting a node 20 cm from its rest position would make the default scene (a flat
+// A2 sheet held at its top corners) diverge whichever node was grasped.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

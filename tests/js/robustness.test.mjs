@@ -2,9 +2,8 @@
 // (bytes changed, inserted, deleted, files cut short) of a text recording and a C3D file, of
 // point clouds (ASCII and binary) and of scenarios go through the same entry points as the
 // page's panels. Each must answer with a result or an error message; an abort of the module
-// (a thrown RuntimeError) fails the test. Fuzzing the native CLI the same way (session 15)
-// found two crashes in the core the module shares: invalid UTF-8 in a JSON message (abort under
-// JSON_NOEXCEPTION) and short k-nearest rows that corrupted the Morse graph. Build first:
+// (a thrown RuntimeError) fails the test. Among what it guards: invalid UTF-8 in a JSON message
+// (an abort under JSON_NOEXCEPTION) and short k-nearest rows in the Morse graph. Build first:
 // scripts/build.sh.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

@@ -12,7 +12,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const wasmDir = join(root, 'web/src/wasm');
 const cli = join(root, 'build/tela');
 
-// gotcha 3 (docs/TOOLCHAIN.md): under node the 3.1.6 loader cannot fetch the .wasm itself
+// trap 3 (docs/toolchain.md, "Emscripten 3.1.6 with Node 20"): under node the 3.1.6 loader
+// cannot fetch the .wasm itself
 async function loadTela() {
   const { default: createTela } = await import(join(wasmDir, 'tela.mjs'));
   return createTela({ wasmBinary: readFileSync(join(wasmDir, 'tela.wasm')) });
