@@ -6,7 +6,7 @@
 //               view: { camera?: [px,py,pz,tx,ty,tz], field?: string, wireframe?: bool,
 //                       pins?: bool, playing?: bool, panel?: string },
 //               panels?: { [panel id]: that panel's state (its shareState) } }
-// (panel: the tab the link opens on; links written before it existed open on Simulate.
+// (panel: the tab the link opens on; a link without it opens on Simulate.
 // panels: what a panel needs to redo its result, e.g. Reconstruct's settings and the name and
 // SHA-256 of its cloud — never the cloud)
 export const CURRENT_VERSION = 1;
