@@ -105,7 +105,7 @@ int main(int argc, char** argv) {
   if (wanted("dgli")) bench_dgli();
   if (wanted("fit")) bench_fit();
   if (wanted("qp")) bench_qp();
-  // the contact scenes of issue 4
+  // the contact scenes
   for (const char* name : {"tablecloth", "cylinder-mu-0.55", "napkin-fold"})
     if (wanted(name)) status |= run_scene(name);
   return status;

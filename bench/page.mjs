@@ -1,7 +1,7 @@
 // Page benchmark in headless Chromium (Debian's, SwiftShader WebGL): time from navigation to
 // the first simulated frame, rendered frame time and fps while hang-20x33 runs with the
 // simulator's real-time factor (after its first second, and from the start), the gzip size of the shipped JS + wasm (dist/), and the Fit
-// panel's 20 x 20 sweep of a 15 s A2 recording on two workers (issue 5's page figure).
+// panel's 20 x 20 sweep of a 15 s A2 recording on two workers.
 // Prints `BENCH <name> <value> <unit>` lines. Figures, not tests. Needs `vite build` and
 // build/tela (for the recording) first.
 import { execFileSync } from 'node:child_process';

@@ -11,9 +11,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
-// the scenes bench/bench.cpp runs, each for its scenario's full duration (napkin-fold too,
-// since session 16: its 2.5 s take a few minutes in wasm, one run); with section arguments,
-// only the named ones
+// the scenes bench/bench.cpp runs, each for its scenario's full duration (napkin-fold's 2.5 s
+// take a few minutes in wasm: one run); with section arguments, only the named ones
 const SECTIONS = process.argv.slice(2);
 const SCENES = ['hang-7x9', 'hang-20x33', 'hang-30x30', 'tablecloth', 'cylinder-mu-0.55', 'napkin-fold']
   .filter((scene) => SECTIONS.length === 0 || SECTIONS.includes(scene));
@@ -43,7 +42,7 @@ if (existsSync(benchBinary)) {
 
 const wasmDir = join(root, 'web/src/wasm');
 const { default: createTela } = await import(join(wasmDir, 'tela.mjs'));
-// docs/TOOLCHAIN.md gotcha 3: node needs the wasm bytes handed over
+// docs/toolchain.md, "Emscripten 3.1.6 with Node 20", trap 3: node needs the wasm bytes handed over
 const tela = await createTela({ wasmBinary: readFileSync(join(wasmDir, 'tela.wasm')) });
 
 const fmt = (x) => Number(x.toPrecision(4));

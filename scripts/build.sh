@@ -11,8 +11,9 @@ cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j"$jobs"
 
 echo "build: wasm (build-wasm/)"
-# Debian's emscripten 3.1.6 with Node 20 (docs/TOOLCHAIN.md): acorn lives in /usr/share/nodejs
-# (gotcha 1), and the default emulator flag --experimental-wasm-threads is rejected (gotcha 2).
+# Debian's emscripten 3.1.6 with Node 20 (docs/toolchain.md, "Emscripten 3.1.6 with Node 20"):
+# acorn lives in /usr/share/nodejs (trap 1), and the default emulator flag
+# --experimental-wasm-threads is rejected (trap 2).
 export NODE_PATH=/usr/share/nodejs
 emcmake cmake -S . -B build-wasm -DCMAKE_BUILD_TYPE=Release \
   -DCMAKE_CROSSCOMPILING_EMULATOR=/usr/bin/node >/dev/null
