@@ -132,7 +132,7 @@ describe('reconstructCloud (wasm)', () => {
       const json = JSON.parse(run.stdout);
       assert.equal(typeof json.error, 'string');
     }
-    // a seed no integer holds is refused by name (it was cast: undefined behaviour)
+    // a seed no integer holds is refused by name (casting it would be undefined behaviour)
     for (const seed of ['1e30', '-1', '2.5']) {
       const run = spawnSync(cli, ['reconstruct', file, '--seed', seed], { encoding: 'utf8', timeout: 60000 });
       assert.equal(run.status, 2);

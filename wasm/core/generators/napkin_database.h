@@ -15,7 +15,7 @@
 namespace tela {
 
 // Physics of the generated sequences (FoldSequenceSpec::table): on a table (default) or the
-// older zero-gravity mode with hold controls standing in for the table (`zero_gravity()`).
+// zero-gravity mode with hold controls standing in for the table (`zero_gravity()`).
 struct NapkinDatabaseSpec {
   CoordinateSettings settings{SegmentChoice::per_side, 2, SideLayout::spread, 4, true};
   NapkinPose pose{0.4, 9, "quad", 0.0, {0.0, 0.0}};  // 0.4 m, 9 x 9 quads, unrotated
