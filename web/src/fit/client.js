@@ -22,9 +22,13 @@ export function defaultWorkerCount() {
   return Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2));
 }
 
-// one worker of the pool, loading its module at once (while the recording is hashed)
-const startWorker = () => createWorkerClient(() => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }),
-  { name: 'fitting', eager: true });
+// one worker of the pool, loading its module at once (while the recording is hashed); a
+// worker that failed to start answers every request with why
+function startWorker() {
+  const worker = createWorkerClient(() => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }),
+    { name: 'fitting', eager: true, onError: (message) => worker.close(message) });
+  return worker;
+}
 
 export function createFitClient({ workers = defaultWorkerCount() } = {}) {
   const pool = Array.from({ length: Math.max(1, workers) }, startWorker);
