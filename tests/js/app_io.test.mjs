@@ -7,10 +7,10 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { sniffFormat } from '../../web/src/io/sniff.js';
 import { routeFile } from '../../web/src/io/drop.js';
-import { registerPanel } from '../../web/src/panels/index.js';
+import { registerPanel } from '../../web/src/app/panels.js';
 import { decodeShareHash, encodeShareHash } from '../../web/src/share/link.js';
 import { markerReplayCsv, objText, plyText, trajectoryCsv } from '../../web/src/io/export.js';
-import { edgeStrains } from '../../web/src/sim/strain.js';
+import { edgeStrains } from '../../web/src/simulate/strain.js';
 import { writeC3d } from './c3d_file.mjs';
 
 // real samples beside the project (../shared/data), or where TELA_SHARED_DATA says

@@ -1,4 +1,4 @@
-// The Simulate form's "Grasp a node…" (web/src/panels/simulate.js graspMotion) against the
+// The Simulate form's "Grasp a node…" (web/src/simulate/grasp.js graspMotion) against the
 // WebAssembly core the page runs: the control it adds never asks an inextensible cloth for the
 // impossible: lifting a node 20 cm from its rest position would make the default scene (a flat
 // A2 sheet held at its top corners) diverge whichever node was grasped.
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const { default: createTela } = await import(path.join(root, 'web/src/wasm/tela.mjs'));
 const tela = await createTela({ wasmBinary: fs.readFileSync(path.join(root, 'web/src/wasm/tela.wasm')) });
-const { graspMotion } = await import(path.join(root, 'web/src/panels/simulate.js'));
+const { graspMotion } = await import(path.join(root, 'web/src/simulate/grasp.js'));
 
 // what the page knows when the user clicks: the state after `steps` steps of `scenario`
 function pageState(scenario, steps) {

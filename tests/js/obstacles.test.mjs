@@ -186,11 +186,11 @@ test('a bad scenario gives an ObstacleView with an error, not a crash', () => {
   }
 });
 
-// The Simulate form's "add an obstacle" (web/src/panels/simulate.js newObstacle): each kind,
+// The Simulate form's "add an obstacle" (web/src/simulate/new_obstacle.js newObstacle): each kind,
 // placed under a scene's cloth from the cloth's bounds at t = 0, is accepted by the core, the
 // cloth starts clear of it (no contact at step 0) and, but for the floor, falls onto it.
-const { newObstacle } = await import(path.join(root, 'web/src/panels/simulate.js'));
-const { positionBounds } = await import(path.join(root, 'web/src/sim/bounds.js'));
+const { newObstacle } = await import(path.join(root, 'web/src/simulate/new_obstacle.js'));
+const { positionBounds } = await import(path.join(root, 'web/src/simulate/bounds.js'));
 for (const scene of ['hang-7x9', 'locking-quad-529']) {
   test(`${scene}: an added floor, table, sphere and cylinder start clear of the cloth and catch it`, { timeout: 120000 }, () => {
     const scenario = JSON.parse(tela.sceneJson(scene));

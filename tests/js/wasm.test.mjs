@@ -197,10 +197,10 @@ describe('wasm module', () => {
 });
 
 // The module is built with WebAssembly SIMD (CMakeLists.txt); the workers' load errors name
-// the missing feature in a browser without it (web/src/wasm-load.js).
+// the missing feature in a browser without it (web/src/worker/wasm_errors.js).
 describe('WebAssembly SIMD', () => {
   test('the probe recognizes SIMD support, and a load failure without it names the feature', async () => {
-    const { hasWasmSimd, loadFailure } = await import(join(root, 'web/src/wasm-load.js'));
+    const { hasWasmSimd, loadFailure } = await import(join(root, 'web/src/worker/wasm_errors.js'));
     assert.equal(hasWasmSimd(), true, 'node 20 supports SIMD, so the probe module must validate');
     const message = loadFailure('could not start the simulator', new Error('CompileError: invalid opcode 0xfd'), false);
     assert.match(message, /could not start the simulator: CompileError: invalid opcode 0xfd/);

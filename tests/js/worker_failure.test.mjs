@@ -1,11 +1,13 @@
 // What the page does when a WebAssembly module stops (an allocation that does not fit in the
-// 4 GB a module can have, a trap): the message a worker posts (web/src/wasm-load.js) and the
-// analysis workers' client starting a fresh worker after one marked fatal
-// (web/src/ui/worker_client.js). The trap is a real one, from a one-instruction module.
+// 4 GB a module can have, a trap): the message a worker posts (web/src/worker/wasm_errors.js),
+// the workers' message loop answering with it (web/src/worker/loop.js), and the analysis
+// workers' client starting a fresh worker after one marked fatal (web/src/worker/client.js).
+// The trap is a real one, from a one-instruction module.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isWasmFailure, wasmFailure } from '../../web/src/wasm-load.js';
-import { createWorkerClient } from '../../web/src/ui/worker_client.js';
+import { isWasmFailure, wasmFailure } from '../../web/src/worker/wasm_errors.js';
+import { createWorkerClient } from '../../web/src/worker/client.js';
+import { serveMessages } from '../../web/src/worker/loop.js';
 
 // (module (func (export "trap") unreachable))
 const TRAP = new Uint8Array([
@@ -44,7 +46,7 @@ describe('a stopped WebAssembly module', () => {
   test('after a fatal error the client answers every pending request and starts a fresh worker', async () => {
     const made = [];
     // a stand-in for the worker thread (the client's protocol only): the first one fails its
-    // first request fatally, as web/src/morse/worker.js does after a trap, and closes
+    // first request fatally, as web/src/reconstruct/worker.js does after a trap (web/src/worker/loop.js), and closes
     const makeWorker = () => {
       const index = made.length;
       const worker = {
@@ -74,5 +76,91 @@ describe('a stopped WebAssembly module', () => {
     const again = await client.request({ type: 'parse' });
     assert.equal(made.length, 2);
     assert.deepEqual(again, { ok: true, from: 1, ms: 1 });
+  });
+});
+
+// A stand-in for a worker's global scope: what the loop posts, and whether it closed.
+function workerScope() {
+  const scope = { posted: [], closed: false, postMessage(message, transfer = []) { scope.posted.push({ message, transfer }); } };
+  globalThis.self = scope;
+  globalThis.close = () => { scope.closed = true; };
+  scope.send = (data) => scope.onmessage({ data });
+  return scope;
+}
+const settled = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+describe('the workers\' message loop', () => {
+  test('messages wait for the module and are handled in order; answers carry their id, stages and transfers', async () => {
+    const scope = workerScope();
+    let loaded;
+    const handled = [];
+    serveMessages({
+      load: () => new Promise((resolve) => { loaded = resolve; }),
+      handle(message, { stage }) {
+        handled.push(message.type);
+        if (message.type === 'big') stage('working');
+        return { ok: true, values: new Float64Array([1, 2]), nested: { more: new Uint8Array(3) } };
+      },
+      name: 'test', what: 'The test', loadError: 'the test module could not be loaded',
+    });
+    scope.send({ id: 1, type: 'big' });
+    scope.send({ type: 'command' });
+    scope.send({ id: 2, type: 'small' });
+    await settled();
+    assert.deepEqual(handled, []);
+    loaded({});
+    await settled();
+    assert.deepEqual(handled, ['big', 'command', 'small']);
+    const messages = scope.posted.map((p) => p.message);
+    assert.deepEqual(messages.map((m) => [m.type, m.id]), [['stage', 1], ['result', 1], ['result', 2]]);
+    assert.equal(messages[0].stage, 'working');
+    assert.equal(scope.posted[1].transfer.length, 2);
+  });
+
+  test('a module that did not load: every message is answered with why', async () => {
+    const scope = workerScope();
+    serveMessages({ load: () => Promise.reject(new Error('no such file')), handle: () => ({ ok: true }),
+      name: 'test', what: 'The test', loadError: 'the test module could not be loaded' });
+    scope.send({ id: 7, type: 'parse' });
+    await settled();
+    const [first, second] = scope.posted.map((p) => p.message);
+    assert.equal(first.type, 'error');
+    assert.equal(first.id, undefined);
+    assert.match(first.message, /^the test module could not be loaded: no such file/);
+    assert.deepEqual(second, { type: 'error', id: 7, message: first.message });
+  });
+
+  test('after a trap: fatal and closed with restart, else every later message is answered with it', async () => {
+    for (const restart of [true, false]) {
+      const scope = workerScope();
+      const failures = [];
+      serveMessages({
+        load: async () => ({}),
+        handle(message) {
+          if (message.type === 'trap') throw trap();
+          if (message.type === 'bug') throw new TypeError('x is undefined');
+          return { ok: true };
+        },
+        name: 'test', what: (message) => `The ${message.type}`, next: 'Start again.', loadError: 'not loaded', restart,
+        onFailure: (message, fatal) => failures.push(fatal),
+      });
+      scope.send({ id: 1, type: 'bug' });
+      scope.send({ id: 2, type: 'trap' });
+      scope.send({ id: 3, type: 'fine' });
+      await settled();
+      const messages = scope.posted.map((p) => p.message);
+      assert.deepEqual(messages[0], { type: 'error', id: 1, message: 'test (bug): x is undefined' });
+      assert.equal(messages[1].id, 2);
+      assert.match(messages[1].message, /^The trap stopped: the WebAssembly module failed \(unreachable.*\. Start again\.$/);
+      assert.deepEqual(failures, [false, true]);
+      if (restart) {
+        assert.equal(messages[1].fatal, true);
+        assert.ok(scope.closed);
+        assert.equal(messages.length, 2); // the client answers what was queued behind the trap
+      } else {
+        assert.ok(!scope.closed);
+        assert.deepEqual(messages[2], { type: 'error', id: 3, message: messages[1].message });
+      }
+    }
   });
 });

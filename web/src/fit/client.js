@@ -1,4 +1,4 @@
-// The page's side of a fit shared by several workers (web/src/fit/fit-worker.js, each with
+// The page's side of a fit shared by several workers (fit/worker.js, each with
 // its own WebAssembly instance). The lead worker (the first) holds the fit's bookkeeping
 // (FitJob): it is asked for the next points (the start point, a batch of the sweep or of the
 // mu line, one refinement point), the points go to whichever worker is idle, and the lead is
@@ -15,41 +15,19 @@
 // await fit.recorded(options) -> { markers, triangles, obstacles } (after load; options: load's)
 // await fit.replay(deltaOverRho, alphaOverRho, mu) -> { simulated }
 // fit.dispose()
+import { createWorkerClient } from '../worker/client.js';
+
 // one per core (the main thread idles during a fit), at most 4
 export function defaultWorkerCount() {
   return Math.max(1, Math.min(4, navigator.hardwareConcurrency || 2));
 }
 
+// one worker of the pool, loading its module at once (while the recording is hashed); a
+// worker that failed to start answers every request with why
 function startWorker() {
-  const worker = new Worker(new URL('./fit-worker.js', import.meta.url), { type: 'module' });
-  const pending = new Map();
-  let nextId = 1;
-  let failure = null;
-  const fail = (message) => {
-    failure = message;
-    for (const resolve of pending.values()) resolve({ ok: false, error: message });
-    pending.clear();
-  };
-  worker.onerror = (event) => {
-    event.preventDefault?.();
-    fail(`a fitting worker failed: ${event.message || 'it could not be loaded'}`);
-  };
-  worker.onmessage = ({ data }) => {
-    if (data.type === 'ready') return;
-    if (data.type === 'fatal') return fail(data.error);
-    const resolve = pending.get(data.id);
-    if (resolve) {
-      pending.delete(data.id);
-      resolve(data);
-    }
-  };
-  const request = (message) => new Promise((resolve) => {
-    if (failure) return resolve({ ok: false, error: failure });
-    const id = nextId++;
-    pending.set(id, resolve);
-    worker.postMessage({ ...message, id });
-  });
-  return { request, terminate: () => { worker.terminate(); fail('the fit was stopped: its workers were closed'); } };
+  const worker = createWorkerClient(() => new Worker(new URL('./worker.js', import.meta.url), { type: 'module' }),
+    { name: 'fitting', eager: true, onError: (message) => worker.close(message) });
+  return worker;
 }
 
 export function createFitClient({ workers = defaultWorkerCount() } = {}) {
@@ -140,6 +118,6 @@ export function createFitClient({ workers = defaultWorkerCount() } = {}) {
     recorded,
     cancel() { cancelled = true; },
     get running() { return running; },
-    dispose() { cancelled = true; for (const w of pool) w.terminate(); },
+    dispose() { cancelled = true; for (const w of pool) w.close('the fit was stopped: its workers were closed'); },
   };
 }

@@ -1,8 +1,9 @@
 // Canvas-2D plots of a fit: e_i and s_i against time, the (δ/ρ, α/ρ) error heat map with the
 // optimum, the sweep's best point and the a-priori estimate marked (the replay is 3D:
-// replay_view.js). Each function draws from plain data and returns nothing; colours use
+// fit/view.js). Each function draws from plain data and returns nothing; colours use
 // viridis (web/src/render/colormap.js).
 import { niceCeiling, viridis } from '../render/colormap.js';
+import { fmt } from '../ui/dom.js';
 
 const INK = '#2c2b29';
 const GRID = '#e2ded4';
@@ -19,10 +20,6 @@ function setup(canvas) {
   ctx.clearRect(0, 0, width, height);
   ctx.font = '10.5px system-ui, sans-serif';
   return { ctx, width, height };
-}
-
-function fmt(x) {
-  return Number(x.toPrecision(3)).toString();
 }
 
 // frames: [{ time, e_cm, s_cm, visible }]

@@ -3,7 +3,7 @@
 // and meshes go to the panel that registered for their format; anything else gets a message
 // in the page saying what tela accepts now.
 import { FORMATS, sniffFormat } from './sniff.js';
-import { acceptedFormats, panelFor } from '../panels/index.js';
+import { acceptedFormats, panelFor } from '../app/panels.js';
 
 // Point clouds may be as large as the CLI and the core's readers take (2 GiB; whether a cloud
 // fits beyond that is up to the Reconstruct worker's 4 GB module, which says so when it runs

@@ -37,7 +37,7 @@ const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$|^nan$/i;
 
 // rows of numbers with a constant column count of 3 or >= 6 after at most a few header lines;
 // a few broken rows (at most one in ten: a cut last line, a stray word) still make a point file,
-// whose parser then names the line (they used to make it "not a file tela recognises")
+// whose parser then names the line, rather than "not a file tela recognises"
 function looksLikePoints(lines) {
   let header = 0;
   let columns = -1;

@@ -4,24 +4,13 @@
 // Everything hangs under one group whose matrix is the core -> three.js rotation taken from
 // coreToThree, so the z-up to y-up conversion stays in that one function.
 import * as THREE from 'three';
-import { coreToThree } from './view.js';
+import { coreFrameGroup } from './core_frame.js';
+import { OBSTACLE_COLOR } from './palette.js';
 
-export const OBSTACLE_COLOR = 0x8d97a3;   // solids: grey-blue, not counted as cloth pixels
 const PLANE_COLOR = 0xa7a397;
 const PLANE_SIZE = 4;                     // m, as the floor grid
 const INFINITE_LENGTH = 8;                // m, drawn length of an infinite cylinder
 const SEGMENTS = 48;
-
-// the rotation of coreToThree as a Matrix4 (its images of the core axes are the columns)
-function coreToThreeMatrix() {
-  const basis = coreToThree(new Float32Array([1, 0, 0, 0, 1, 0, 0, 0, 1]), new Float32Array(9));
-  const m = new THREE.Matrix4();
-  m.set(basis[0], basis[3], basis[6], 0,
-        basis[1], basis[4], basis[7], 0,
-        basis[2], basis[5], basis[8], 0,
-        0, 0, 0, 1);
-  return m;
-}
 
 const v3 = (a) => new THREE.Vector3(a[0], a[1], a[2]);
 
@@ -95,16 +84,6 @@ function planeGeometry(point, normal) {
   foot.addScaledVector(normal, -0.001);
   g.translate(foot.x, foot.y, foot.z);
   return g;
-}
-
-// a group under `parent` whose children are drawn in the core frame (z up)
-export function coreFrameGroup(parent) {
-  const group = new THREE.Group();
-  group.matrixAutoUpdate = false;
-  group.matrix.copy(coreToThreeMatrix());
-  group.matrixWorldNeedsUpdate = true;
-  parent.add(group);
-  return group;
 }
 
 export function createObstacles(parent) {

@@ -6,7 +6,7 @@
 // fresh frame that pass test(r, g, b) (tests). `room`: the floor grid and lights of a scene
 // with lit solids.
 import * as THREE from 'three';
-import { createStage } from './view.js';
+import { createStage } from './stage.js';
 
 // clearly coloured, not grey (background, grid, dark markers)
 export const isColoured = (r, g, b) => Math.max(r, g, b) - Math.min(r, g, b) > 40;

@@ -3,7 +3,8 @@
 // holds those nodes (controls); the stand is drawn so that the view shows what holds them.
 // Core frame (z up) under a group with the core -> three.js rotation, as the obstacles.
 import * as THREE from 'three';
-import { OBSTACLE_COLOR, coreFrameGroup } from './obstacles.js';
+import { coreFrameGroup } from './core_frame.js';
+import { OBSTACLE_COLOR } from './palette.js';
 
 const TOP_THICKNESS = 0.008; // m
 const GAP = 0.001;           // m between the disc's top and the held nodes
