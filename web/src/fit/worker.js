@@ -1,5 +1,5 @@
 // One fitting worker: its own WebAssembly instance holding a FitPageJob
-// (wasm/bindings/bind_fit_page.cpp) for the recording. Several of these share a fit: the
+// (wasm/bindings/bind_fit.cpp) for the recording. Several of these share a fit: the
 // lead worker's job asks for points and is told their evaluations, and the page
 // (fit/client.js) hands the points to whichever worker is idle. The message loop is
 // worker/loop.js's: every request is answered with its id.
