@@ -1,6 +1,7 @@
-// Contact scenes run through the full step (contacts, friction and inextensibility solved
-// together): the friction threshold of thesis §3.6.1, no node more than 1 mm inside an
-// obstacle at any step, and a napkin folded without any intersecting triangle pair.
+// Contact scenes run to their end through the full step (contacts, friction and
+// inextensibility solved together), ctest label `validation`: the friction threshold of thesis
+// §3.6.1, no node more than 1 mm inside an obstacle at any step, and a napkin folded without
+// any intersecting triangle pair. Each criterion prints its figure (validation_report.h).
 #include "contact/intersection/triangle_triangle.h"
 #include "contact/distance/segment_segment.h"
 #include "contact/obstacles/obstacle.h"
@@ -10,6 +11,7 @@
 #include "scenario/scenes.h"
 #include "sim/compile.h"
 #include "sim/simulation.h"
+#include "validation_report.h"
 
 #include <doctest/doctest.h>
 
@@ -18,6 +20,9 @@
 #include <map>
 #include <string>
 #include <vector>
+
+using tela::validation::fixed;
+using tela::validation::report;
 
 namespace {
 
@@ -91,7 +96,7 @@ const Outcome& scene_outcome(const std::string& name, double strain_limit = 0) {
 
 }  // namespace
 
-TEST_SUITE("contact") {
+TEST_SUITE("validation") {
 
 TEST_CASE("cylinder scenes: mu 0.2 slides to the floor, mu 0.55 rests on the cylinder, mu 0.4 in between") {
   Outcome o[3];
@@ -105,6 +110,13 @@ TEST_CASE("cylinder scenes: mu 0.2 slides to the floor, mu 0.55 rests on the cyl
             " m, deepest ", o[i].max_depth, " m, rms speed ", o[i].rms_speed);
   }
   // the cylinder's top is at z = 1.2 m, its bottom at 1.0 m
+  const bool threshold = o[0].max_height < 0.5 && o[2].max_height > 1.18 && o[0].mean_height < o[1].mean_height &&
+                         o[1].mean_height < o[2].mean_height;
+  report("cylinder mu 0.2 / 0.4 / 0.55 (thesis §3.6.1): friction threshold",
+         "highest node " + fixed(o[0].max_height, 2) + " / " + fixed(o[1].max_height, 2) + " / " +
+             fixed(o[2].max_height, 2) + " m, mean " + fixed(o[0].mean_height, 2) + " / " + fixed(o[1].mean_height, 2) +
+             " / " + fixed(o[2].mean_height, 2) + " m",
+         "0.2 on the floor (< 0.5 m), 0.55 on top (> 1.18 m), 0.4 between", threshold);
   CHECK(o[0].max_height < 0.5);    // everything on (or near) the floor
   CHECK(o[2].max_height > 1.18);   // still draped over the top of the cylinder
   CHECK(o[0].mean_height < o[1].mean_height);
@@ -121,7 +133,7 @@ TEST_CASE("napkin-fold: no intersecting triangle pair in any checked frame, no n
   REQUIRE_MESSAGE(created.ok(), created.error);
   tela::Simulation sim = std::move(*created.value);
   const tela::CollisionMesh cm = tela::collision_mesh(sim.mesh());
-  int frames = 0;
+  int frames = 0, intersecting_frames = 0;
   double max_depth = 0;
   while (sim.steps_done() < sim.steps_for_duration() && !sim.failed()) {
     sim.step();
@@ -131,9 +143,13 @@ TEST_CASE("napkin-fold: no intersecting triangle pair in any checked frame, no n
       const auto pairs = tela::intersecting_triangle_pairs(cm.triangles, sim.state().positions);
       CAPTURE(sim.time());
       CHECK(pairs.empty());
+      intersecting_frames += pairs.empty() ? 0 : 1;
     }
   }
   REQUIRE_FALSE_MESSAGE(sim.failed(), sim.failure_message());
+  report("napkin-fold (10 x 10): no intersecting triangle pair",
+         std::to_string(intersecting_frames) + " of " + std::to_string(frames) + " frames with one", "none",
+         intersecting_frames == 0);
   CHECK(frames >= 20);
   CHECK(max_depth <= 1e-3);
   // folded: the carried corners (2, 3) went over to the other half and lie on the lower layer,
@@ -148,7 +164,7 @@ TEST_CASE("napkin-fold: no intersecting triangle pair in any checked frame, no n
 
 }  // TEST_SUITE
 
-TEST_SUITE("contact") {
+TEST_SUITE("validation") {
 
 TEST_CASE("needles: the cloth lies on the cusps (thesis §3.6.3), no tip ever above the cloth") {
   tela::Simulation sim = create("needles");
@@ -175,24 +191,31 @@ TEST_CASE("needles: the cloth lies on the cusps (thesis §3.6.3), no tip ever ab
     for (const Eigen::Vector3d& tip : tips) lowest = std::min(lowest, height_over(tip));
   }
   REQUIRE_FALSE_MESSAGE(sim.failed(), sim.failure_message());
-  MESSAGE("lowest cloth height over a tip over the run: " << lowest << " m");
-  // the faces keep the clearance (tau0 / 2 = 1.5 mm) over every tip, up to the solver's
-  // tolerances
-  CHECK(lowest > 0.001);
   double highest = -1e300;
   for (int k = 0; k < mesh.node_count(); ++k) highest = std::max(highest, sim.state().positions(k, 2));
-  CHECK(highest > 0.075);  // held up by the tips (7.5 cm), not lying on the ground
+  // the faces keep the clearance (tau0 / 2 = 1.5 mm) over every tip, up to the solver's
+  // tolerances, and the tips (7.5 cm) hold the cloth up
+  report("needles (thesis §3.6.3): the cloth lies on the cusps",
+         "lowest cloth height over a tip " + fixed(1000 * lowest, 2) + " mm, highest node " + fixed(highest, 3) + " m",
+         "> 1 mm over every tip, held up (> 0.075 m)", lowest > 0.001 && highest > 0.075);
+  CHECK(lowest > 0.001);
+  CHECK(highest > 0.075);
 }
 
 TEST_CASE("tablecloth, needles and stick-hit: no node more than 1 mm inside an obstacle at any step") {
+  std::string depths;
+  double deepest = 0;
   for (const char* name : {"tablecloth", "needles", "stick-hit"}) {
     CAPTURE(std::string(name));
     const Outcome& o = scene_outcome(name);
     REQUIRE_FALSE_MESSAGE(o.failed, o.failure);
     CHECK(o.max_depth <= 1e-3);
     CHECK(o.max_contacts > 0);
-    MESSAGE(std::string(name), ": deepest ", o.max_depth, " m, max contacts ", o.max_contacts);
+    depths += (depths.empty() ? "" : " / ") + fixed(1000 * o.max_depth, 3);
+    deepest = std::max(deepest, o.max_depth);
   }
+  report("tablecloth / needles / stick-hit: deepest node inside an obstacle, any step", depths + " mm", "<= 1 mm",
+         deepest <= 1e-3);
 }
 
 TEST_CASE("stick-hit: the cloth's edges never pass through the stick, and the stick moves the cloth") {
@@ -213,14 +236,17 @@ TEST_CASE("stick-hit: the cloth's edges never pass through the stick, and the st
     reach = std::max(reach, x.col(1).maxCoeff());
   }
   REQUIRE_FALSE_MESSAGE(sim.failed(), sim.failure_message());
-  MESSAGE("closest cloth edge to the stick axis: ", closest, " m; furthest push: ", reach, " m");
+  report("stick-hit: no cloth edge through the stick",
+         "closest edge " + fixed(1000 * closest, 2) + " mm from the axis (radius " + fixed(1000 * shape.radius, 1) +
+             " mm), pushed to y = " + fixed(reach, 3) + " m",
+         ">= radius - 1 mm, pushed past 0.08 m", closest >= shape.radius - 1e-3 && reach > 0.08);
   CHECK(closest >= shape.radius - 1e-3);
   CHECK(reach > 0.08);  // the first hit carries the cloth (at y = 0) past y = 0.1 - radius
 }
 
 }  // TEST_SUITE
 
-TEST_SUITE("contact") {
+TEST_SUITE("validation") {
 
 TEST_CASE("sphere-rotating: friction turns the cloth with the sphere, against the floor's resistance") {
   tela::Simulation sim = create("sphere-rotating");
@@ -247,7 +273,9 @@ TEST_CASE("sphere-rotating: friction turns the cloth with the sphere, against th
   }
   REQUIRE(count > 4);
   const double turn = sum / count * 180 / 3.14159265358979323846;
-  MESSAGE("the cloth on the sphere turned by ", turn, " degrees while the sphere turned by 180");
+  report("sphere-rotating: friction turns the cloth with the sphere",
+         "turned " + fixed(turn, 1) + " degrees of the sphere's 180, deepest " + fixed(1000 * max_depth, 3) + " mm",
+         "45-180 degrees, <= 1 mm deep", turn > 45 && turn < 180 && max_depth <= 1e-3);
   CHECK(turn > 45);
   CHECK(turn < 180);
 }
@@ -255,10 +283,11 @@ TEST_CASE("sphere-rotating: friction turns the cloth with the sphere, against th
 }  // TEST_SUITE
 
 // Inextensibility while in contact (issue: "stays within the tolerance of the core issue").
-// Two readings, asserted separately: every step ends with the relative constraint error within
-// the solver tolerance (the constraints the model enforces), and the total area changes by less
-// than 0.5 % (the bound the core issue asks of wam-fast). With the thesis' model alone (the
-// scenes' default) the first holds and the second does not: pressed onto an obstacle (and held
+// Two readings: every step ends with the relative constraint error within the solver tolerance
+// (the constraints the model enforces), and the total area changes by less than 0.5 % (the
+// bound the core issue asks of wam-fast). With the thesis' model alone (the scenes' default)
+// the first holds and the second does not (unmet; asserted instead: the area error each scene
+// keeps within, a guard about 1.2 times its measured figure): pressed onto an obstacle (and held
 // there by friction), the sheet gives way in its plane through a mode the node-averaged
 // constraints (thesis §2.4) do not see: neighbouring element columns alternate narrow and wide
 // (on the tablecloth's table 0.01 and 0.1 m for a rest width of 0.07 m) and each node's average
@@ -269,6 +298,10 @@ namespace {
 
 constexpr const char* kInextensibilityScenes[] = {"tablecloth", "cylinder-mu-0.2", "cylinder-mu-0.55", "needles",
                                                   "stick-hit"};
+// the largest total area error each scene keeps within, without the strain limit (measured:
+// 4.5, 29.1, 1.4, 2.6 and 0.54 %)
+const std::map<std::string, double> kAreaErrorGuard = {
+    {"tablecloth", 0.055}, {"cylinder-mu-0.2", 0.35}, {"cylinder-mu-0.55", 0.017}, {"needles", 0.031}, {"stick-hit", 0.0065}};
 
 const Outcome& inextensibility_run(const char* name) {
   const Outcome& o = scene_outcome(name);
@@ -281,40 +314,54 @@ const Outcome& inextensibility_run(const char* name) {
 
 }  // namespace
 
-TEST_SUITE("contact") {
+TEST_SUITE("validation") {
 
 TEST_CASE("contact scenes: every step ends within the solver tolerance of the inextensibility constraints") {
+  double worst = 0;  // relative to the tolerance
   for (const char* name : kInextensibilityScenes) {
     CAPTURE(std::string(name));
     const Outcome& run = inextensibility_run(name);
     CHECK(run.max_error <= run.tolerance);
+    worst = std::max(worst, run.max_error / run.tolerance);
   }
+  report("5 contact scenes: relative constraint error, any step", "max " + fixed(worst, 3) + " x tolerance",
+         "<= tolerance", worst <= 1);
 }
 
-TEST_CASE("contact scenes: total area within 0.5 % of the rest area while in contact" * doctest::may_fail()) {
+TEST_CASE("contact scenes: total area error while in contact") {
   for (const char* name : kInextensibilityScenes) {
     CAPTURE(std::string(name));
-    CHECK(inextensibility_run(name).area_error < 0.005);
+    const Outcome& run = inextensibility_run(name);
+    report(std::string(name) + ": total area error, any step",
+           fixed(100 * run.area_error, 2) + " % (smallest element " + fixed(run.smallest_element, 2) + " of its rest)",
+           "< 0.5 %", run.area_error < 0.005);
+    CHECK(run.area_error < kAreaErrorGuard.at(name));
   }
 }
 
 TEST_CASE("contact scenes with the strain limit: constraints within the tolerance, area within 0.5 %, every "
           "element pair within the limit") {
   constexpr double limit = 0.04;
+  double error = 0, area = 0, stretch = 0, depth = 0;
   for (const char* name : kInextensibilityScenes) {
     CAPTURE(std::string(name));
     const Outcome& run = scene_outcome(name, limit);
     REQUIRE_FALSE_MESSAGE(run.failed, run.failure);
-    MESSAGE(std::string(name) << " with strain limit " << limit << ": max relative constraint error " << run.max_error
-                 << ", max total area error " << 100 * run.area_error << " %, largest pair stretch "
-                 << 100 * run.max_pair_stretch << " %, smallest element at the end " << run.smallest_element
-                 << " of its rest area, deepest " << run.max_depth << " m");
+    error = std::max(error, run.max_error / run.tolerance);
+    area = std::max(area, run.area_error);
+    stretch = std::max(stretch, run.max_pair_stretch);
+    depth = std::max(depth, run.max_depth);
     CHECK(run.max_error <= run.tolerance);
     CHECK(run.area_error < 0.005);
     // the limit holds as the contacts do: exactly at the QP's solution, up to round-off
     CHECK(run.max_pair_stretch <= limit + 1e-6);
     CHECK(run.max_depth <= 1e-3);
   }
+  report("5 contact scenes, strain limit 4 %: area error, pair stretch, depth, constraint error",
+         "max " + fixed(100 * area, 2) + " %, " + fixed(100 * stretch, 2) + " %, " + fixed(1000 * depth, 3) + " mm, " +
+             fixed(error, 3) + " x tolerance",
+         "< 0.5 %, <= 4 %, <= 1 mm, <= tolerance",
+         area < 0.005 && stretch <= limit + 1e-6 && depth <= 1e-3 && error <= 1);
 }
 
 }  // TEST_SUITE
