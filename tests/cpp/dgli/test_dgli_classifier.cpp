@@ -1,14 +1,12 @@
-// Classifier, database file, napkin fold generator and (validation) the held-out accuracy of
-// the shipped database (thesis §7.4).
+// The classifier on the shipped database (thesis §7.4): its held-out accuracy and a state unlike
+// every napkin fold; and the napkin fold generator the database is made from.
 #include "contact/intersection/triangle_triangle.h"
 #include "contact/self_collision.h"
+#include "dgli/cloth_boundary.h"
 #include "dgli/database_json.h"
-#include "dgli/database_reach.h"
 #include "dgli/dgli_classifier.h"
-#include "dgli/representatives.h"
 #include "generators/napkin_database.h"
 #include "generators/napkin_folds.h"
-#include "dgli/cloth_boundary.h"
 #include "scenario/scenes.h"
 #include "sim/simulation.h"
 #include "validation_report.h"
@@ -39,177 +37,9 @@ Result<DgliDatabase> load_shipped() {
   return parse_database(text.str());
 }
 
-ReferenceState state(int label, std::vector<double> v) {
-  ReferenceState s;
-  s.label = label;
-  s.coordinates = std::move(v);
-  return s;
-}
-
 }  // namespace
 
 TEST_SUITE("dgli") {
-
-TEST_CASE("representatives: the state nearest the centroid, more of them for spread classes") {
-  std::vector<ReferenceState> states;
-  // class 0: one tight cluster around (0, 0); class 1: two clusters far apart
-  for (double d : {-0.1, 0.0, 0.1, 0.02}) states.push_back(state(0, {d, 0.0}));
-  for (double d : {-0.1, 0.0, 0.1}) {
-    states.push_back(state(1, {10 + d, 0.0}));
-    states.push_back(state(1, {-10 + d, 5.0}));
-  }
-  const std::vector<ReferenceState> reps = select_representatives(states, 2, 1.0);
-  int class0 = 0, class1 = 0;
-  for (const ReferenceState& r : reps) (r.label == 0 ? class0 : class1)++;
-  CHECK(class0 == 1);
-  CHECK(class1 == 2);
-  CHECK(reps.front().coordinates[0] == 0.0);  // nearest to the centroid 0.005
-  DgliDatabase db;
-  db.classes = {"a", "b"};
-  db.representatives = reps;
-  db.states = states;
-  const Classification c = classify_coordinates(db, {-9.0, 5.0}, 3);
-  CHECK(c.label == 1);
-  CHECK(c.runner_up == 0);
-  CHECK(c.distance == doctest::Approx(1.0));
-  CHECK(c.knn_label == 1);
-  CHECK(c.knn_votes == 3);
-}
-
-TEST_CASE("novelty: a query farther from every state than any state is from its nearest other one") {
-  DgliDatabase db;
-  db.settings.choice = SegmentChoice::all;  // toy coordinates: no per-side count to match
-  db.classes = {"a", "b"};
-  db.states = {state(0, {0.0}), state(0, {1.0}), state(1, {3.0})};
-  db.representatives = db.states;
-  // neighbours: 0 -> 1, 1 -> 0, 3 -> 1
-  const std::vector<double> neighbours = neighbour_distances(db);
-  REQUIRE(neighbours.size() == 3);
-  CHECK(neighbours[0] == 1.0);
-  CHECK(neighbours[1] == 1.0);
-  CHECK(neighbours[2] == 2.0);
-  index_states(db);
-  CHECK(db.reach == 2.0);
-  const Classification inside = classify_coordinates(db, {4.5});
-  CHECK(inside.knn_label == 1);
-  CHECK(inside.nearest_state_distance == 1.5);
-  CHECK_FALSE(inside.novel);
-  const Classification outside = classify_coordinates(db, {-2.5});
-  CHECK(outside.knn_label == 0);  // still the least unlike class
-  CHECK(outside.nearest_state_distance == 2.5);
-  CHECK(outside.novel);
-  // the reach is derived, not stored: a parsed database gets it again
-  const Result<DgliDatabase> back = parse_database(database_to_json(db));
-  REQUIRE(back.ok());
-  CHECK(back.value->reach == 2.0);
-}
-
-TEST_CASE("direction_log_norm distance: the pattern counts, the magnitude through its log") {
-  const std::vector<double> f = distance_features({3.0, 4.0}, StateDistance::direction_log_norm);
-  REQUIRE(f.size() == 3);
-  CHECK(f[0] == doctest::Approx(0.6));
-  CHECK(f[1] == doctest::Approx(0.8));
-  CHECK(f[2] == doctest::Approx(std::log(5.0)));
-  DgliDatabase db;
-  db.settings.choice = SegmentChoice::all;  // toy coordinates: no per-side count to match
-  db.classes = {"a", "b"};
-  db.states = {state(0, {1.0, 0.0}), state(1, {0.0, 10.0})};
-  db.representatives = db.states;
-  // Euclidean: (0, 3) is nearer (1, 0); by direction and log norm it is nearer (0, 10)
-  CHECK(classify_coordinates(db, {0.0, 3.0}).knn_label == 0);
-  db.distance = StateDistance::direction_log_norm;
-  const Classification uncached = classify_coordinates(db, {0.0, 3.0});
-  CHECK(uncached.knn_label == 1);
-  CHECK(uncached.label == 1);
-  CHECK(uncached.distance == doctest::Approx(std::log(10.0 / 3.0)));
-  CHECK(uncached.runner_up_distance == doctest::Approx(std::sqrt(2 + std::pow(std::log(3.0), 2))));
-  index_states(db);
-  const Classification cached = classify_coordinates(db, {0.0, 3.0});
-  CHECK(cached.knn_label == 1);
-  CHECK(cached.knn_label_distance == uncached.knn_label_distance);
-  CHECK(cached.state_runner_up_distance == uncached.state_runner_up_distance);
-  Result<DgliDatabase> back = parse_database(database_to_json(db));
-  REQUIRE(back.ok());
-  CHECK(back.value->distance == StateDistance::direction_log_norm);
-  std::string text = database_to_json(db);
-  text.replace(text.find("direction_log_norm"), 18, "manhattan");
-  CHECK(parse_database(text).error.find("settings.distance") != std::string::npos);
-  // a non-string format and a database without states are located errors, not aborts
-  text = database_to_json(db);
-  text.replace(text.find("\"tela-dgli-database\""), 20, "3");
-  CHECK(parse_database(text).error.find("format must be") != std::string::npos);
-  DgliDatabase stateless = db;
-  stateless.states.clear();
-  CHECK(parse_database(database_to_json(stateless)).error.find("database.states: must not be empty") != std::string::npos);
-}
-
-TEST_CASE("saturated distance: entries beyond the saturation count by their sign") {
-  // c tanh(x / c), then direction and log norm
-  const std::vector<double> f = distance_features({3.0, 0.0, -40.0}, StateDistance::saturated, 2.0);
-  REQUIRE(f.size() == 4);
-  const double a = 2 * std::tanh(1.5), b = -2 * std::tanh(20.0), norm = std::hypot(a, b);
-  CHECK(f[0] == doctest::Approx(a / norm));
-  CHECK(f[1] == 0.0);
-  CHECK(f[2] == doctest::Approx(b / norm));
-  CHECK(f[3] == doctest::Approx(std::log(norm)));
-  // small entries are nearly unchanged: the same features as direction_log_norm
-  const std::vector<double> small = distance_features({0.03, -0.04}, StateDistance::saturated, 2.0);
-  CHECK(small[0] == doctest::Approx(0.6).epsilon(1e-3));
-  CHECK(small[2] == doctest::Approx(std::log(0.05)).epsilon(1e-3));
-  // one huge entry (two stacked segments) dominates the direction of the raw vector, not the
-  // saturated one: the query (1, 1, -30) is nearest (0.05, 0.05, -30) by direction and log norm,
-  // (1, 1, -3) when saturated
-  DgliDatabase db;
-  db.settings.choice = SegmentChoice::all;  // toy coordinates: no per-side count to match
-  db.classes = {"a", "b"};
-  db.states = {state(0, {1.0, 1.0, -3.0}), state(1, {0.05, 0.05, -30.0})};
-  db.representatives = db.states;
-  db.distance = StateDistance::direction_log_norm;
-  CHECK(classify_coordinates(db, {1.0, 1.0, -30.0}).knn_label == 1);
-  db.distance = StateDistance::saturated;
-  const Classification uncached = classify_coordinates(db, {1.0, 1.0, -30.0});
-  CHECK(uncached.knn_label == 0);
-  CHECK(uncached.label == 0);
-  index_states(db);
-  const Classification cached = classify_coordinates(db, {1.0, 1.0, -30.0});
-  CHECK(cached.knn_label_distance == uncached.knn_label_distance);
-  CHECK(cached.state_runner_up_distance == uncached.state_runner_up_distance);
-  db.saturation = 0.5;
-  Result<DgliDatabase> back = parse_database(database_to_json(db));
-  REQUIRE(back.ok());
-  CHECK(back.value->distance == StateDistance::saturated);
-  CHECK(back.value->saturation == 0.5);
-  std::string text = database_to_json(db);
-  text.replace(text.find("\"saturation\":0.5"), 16, "\"saturation\":-1");
-  CHECK(parse_database(text).error.find("settings.saturation") != std::string::npos);
-}
-
-TEST_CASE("database JSON round trip and located errors") {
-  DgliDatabase db;
-  db.classes = {"flat", "folded"};
-  db.settings.per_side = 1;
-  db.rotations = 4;
-  db.states = {state(0, {0.123456, -1, 2, 0, 0, 1}), state(1, {1, 2, 3, 4, 5, 6})};
-  db.representatives = db.states;
-  Result<DgliDatabase> back = parse_database(database_to_json(db));
-  REQUIRE(back.ok());
-  CHECK(back.value->rotations == 4);
-  CHECK(back.value->settings.per_side == 1);
-  CHECK(back.value->states[0].coordinates[0] == 0.1235);
-  CHECK(back.value->representatives.size() == 2);
-  // where the JSON breaks, and a duplicate key (the DOM parse kept the last one silently)
-  CHECK(parse_database("{").error.find("database: invalid JSON at byte ") != std::string::npos);
-  CHECK(parse_database(R"({"format": "tela-dgli-database", "format": "x"})").error == "database: format: duplicate key");
-  std::string text = database_to_json(db);
-  text.replace(text.find("\"class\":1"), 9, "\"class\":7");
-  CHECK(parse_database(text).error.find("class") != std::string::npos);
-  // per-side settings that do not give the states' coordinate count (a hand-edited file):
-  // refused here, instead of every classification failing later
-  DgliDatabase mismatched = db;
-  mismatched.settings.per_side = 2;
-  CHECK(parse_database(database_to_json(mismatched)).error.find("make 8 segments, 28 coordinates, but the states hold 6") !=
-        std::string::npos);
-}
 
 TEST_CASE("napkin fold on a table: labels, the flap lies on the cloth, no interpenetration, signs change") {
   FoldSequenceSpec spec;  // table mode (gravity, plane z = 0, self-collisions)
@@ -271,7 +101,7 @@ TEST_CASE("napkin fold on a table: labels, the flap lies on the cloth, no interp
   CHECK(!plan_fold_sequence(FoldSequenceSpec{99}).ok());
 }
 
-TEST_CASE("napkin fold in zero gravity (no table): the corner ends at its control") {
+TEST_CASE("napkin fold in zero gravity: the corner ends at its control") {
   FoldSequenceSpec spec;
   spec.table = false;
   spec.kind = kOneCorner;
@@ -297,7 +127,7 @@ TEST_CASE("napkin fold in zero gravity (no table): the corner ends at its contro
   CHECK(flat.values[upper_index(0, 7, 8)] * folded.values[upper_index(0, 7, 8)] < 0);
 }
 
-// The issue asks for >= 90 % on held-out sequences generated differently (8x8 instead of the
+// The criterion: >= 90 % on held-out sequences generated differently (8x8 instead of the
 // database's 9x9 and 7x7 nodes, random pose on the table, random depths and variants, 2 mm
 // boundary noise), table folds like the database. Classifier: the nearest database state (1-NN,
 // saturated distance), as `tela classify` reports first. The held-out table folds are

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 namespace tela {
 
@@ -915,7 +916,7 @@ bool ActiveSetSolver::bring_in(const QpProblem& problem, int entering, SolveStat
 QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<int>& warm_start) {
   ++stats.solves;
   SolveState s;
-  if (!prepare(problem, s) || !start_working_set(problem, warm_start, s)) return s.solution;
+  if (!prepare(problem, s) || !start_working_set(problem, warm_start, s)) return std::move(s.solution);
   for (;; ++s.iteration) {
     if (!s.current && !solve_working_set(problem, s)) break;
 
@@ -962,7 +963,7 @@ QpSolution ActiveSetSolver::solve(const QpProblem& problem, const std::vector<in
   }
   for (int k = 0; k < problem.inequalities(); ++k)
     if (s.working[k]) s.solution.active.push_back(k);
-  return s.solution;
+  return std::move(s.solution);
 }
 
 }  // namespace tela

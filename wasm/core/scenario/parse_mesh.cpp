@@ -20,6 +20,10 @@ constexpr int max_disc_rings = 1000;
 constexpr int max_disc_sectors = 1000;
 constexpr double kPi = 3.14159265358979323846;
 
+// The generators move every node off the sheet's plane by a random amount of standard
+// deviation `noise` (geometry/generators.h). Beyond half the mean node spacing the rest shape
+// is a crumpled surface rather than a sheet with small defects: a clear error instead of a
+// simulation of that.
 bool check_noise(double noise, double area, int nodes, std::string& error) {
   const double spacing = std::sqrt(area / nodes);
   if (noise <= 0.5 * spacing) return true;
