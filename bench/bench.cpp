@@ -63,7 +63,7 @@ int run_scene(const std::string& name) {
 
   const tela::Simulation& sim = *last;
   const tela::RunStats& stats = sim.stats();
-  const tela::ProjectorStats& projector = sim.projector_stats();
+  const tela::ProjectorStats& projector = stats.projector;
   const double n = static_cast<double>(stats.steps);
   const std::string prefix = "BENCH native_" + name;
   std::printf("%s: %d nodes, %ld steps, %.3f s simulated, state %s", name.c_str(), sim.mesh().node_count(),

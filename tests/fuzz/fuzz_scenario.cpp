@@ -2,6 +2,7 @@
 // scenes. A scenario the parser accepts must build or be refused with a message, and its
 // first steps must end in a status, never a crash. Build and run: scripts/fuzz.sh scenario.
 #include "scenario/json.h"
+#include "sim/run_summary.h"
 #include "sim/simulation.h"
 
 #include <cstddef>
@@ -16,6 +17,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!simulation.ok()) return 0;
   if (simulation.value->mesh().node_count() > 200) return 0;  // keep each input fast
   simulation.value->step_n(3);
-  simulation.value->summary_json();
+  tela::run_summary_json(*simulation.value);
   return 0;
 }

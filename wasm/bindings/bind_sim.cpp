@@ -6,6 +6,7 @@
 #include "geometry/mesh.h"
 #include "scenario/json.h"
 #include "scenario/scenes.h"
+#include "sim/run_summary.h"
 #include "sim/simulation.h"
 #include "js_copy.h"
 
@@ -68,8 +69,8 @@ class SimulationHandle {
   bool failed() const { return sim_ ? sim_->failed() : true; }
   std::string failure_message() const { return sim_ ? sim_->failure_message() : error_; }
   std::string state_hash() const { return sim_ ? sim_->state_hash() : std::string(); }
-  // the CLI's `tela simulate` summary (Simulation::summary_json), without wall_ms
-  std::string summary() const { return sim_ ? sim_->summary_json() : std::string("{}"); }
+  // the CLI's `tela simulate` summary (sim/run_summary.h), without wall_ms
+  std::string summary() const { return sim_ ? run_summary_json(*sim_) : std::string("{}"); }
 
   // #nodes*3 xyz triples, metres, core frame (z up); Float32Array copy for rendering
   val positions() const {

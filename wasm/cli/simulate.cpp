@@ -9,6 +9,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 
+#include "sim/run_summary.h"
 #include "sim/simulation.h"
 #include "base/json_text.h"
 
@@ -101,7 +102,7 @@ int run_simulate(const std::vector<std::string>& args) {
 
   if (!obj_path.empty() && !write_obj(obj_path, sim))
     return bad_input("--final-obj: cannot write '" + obj_path + "'");
-  nlohmann::json summary = nlohmann::json::parse(sim.summary_json());
+  nlohmann::json summary = nlohmann::json::parse(run_summary_json(sim));
   summary["wall_ms"] = wall_ms;
   if (sim.failed()) summary["error"] = sim.failure_message();
   std::printf("%s\n", json_text(summary).c_str());

@@ -7,6 +7,7 @@
 
 #include "geometry/topology.h"
 #include "scenario/scenes.h"
+#include "sim/run_summary.h"
 #include "sim/simulation.h"
 #include "validation_report.h"
 
@@ -52,7 +53,7 @@ struct Drape {
 };
 
 double drape_coefficient_now(const Simulation& sim) {
-  const nlohmann::json summary = nlohmann::json::parse(sim.summary_json());
+  const nlohmann::json summary = nlohmann::json::parse(run_summary_json(sim));
   REQUIRE(summary.contains("drape_coefficient"));
   return summary["drape_coefficient"].get<double>();
 }
@@ -93,7 +94,7 @@ struct Corner {
 };
 
 Eigen::Vector3d free_corner(const Simulation& sim) {
-  const nlohmann::json summary = nlohmann::json::parse(sim.summary_json());
+  const nlohmann::json summary = nlohmann::json::parse(run_summary_json(sim));
   REQUIRE(summary.contains("free_corner"));
   const auto& c = summary["free_corner"];
   return Eigen::Vector3d(c[0].get<double>(), c[1].get<double>(), c[2].get<double>());

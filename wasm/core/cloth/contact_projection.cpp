@@ -152,10 +152,11 @@ void ContactProjector::build_problem(const ClothModel& model, const Positions& p
 // 3.7x fewer working-set changes). At most one violated row per cloth node, the most violated
 // first (a row takes the nodes it moves; rows of the last working set take theirs first): where
 // layers of cloth are stacked, a node has rows against several faces and edges below it, nearly
-// dependent, and all but one of them used to leave again one by one (napkin-fold: 900 warm rows,
-// 300 in the solution, 750 working-set changes in the first QP of a step). The others enter by
-// dual steps if they are needed. The solver takes any working set (thesis §3.5); the solution
-// does not depend on it.
+// dependent, and all but one of them would leave again one by one (napkin-fold, warm-started
+// with them all: 900 warm rows, 300 in the solution, 750 working-set changes in the first QP of
+// a step). The others enter by dual steps if they are needed. The solver takes any working set
+// (thesis §3.5); the solution does not depend on it, its round-off does (the warm start is
+// state, cloth/state.h).
 std::vector<int> ContactProjector::warm_rows(const std::vector<int>& warm_contact, int node_count) const {
   std::vector<int> warm;
   std::vector<char> warm_row(problem_.inequalities(), 0);
@@ -196,8 +197,9 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
                                                   double h, int attempt, ContactProvider& provider,
                                                   const std::vector<ContactConstraint>& found,
                                                   Positions& positions, double tolerance, int max_iterations,
-                                                  double max_start_error) {
+                                                  double max_start_error, ContactWarmStart& warm) {
   ContactProjectionReport report;
+  solver.set_plan(warm.plan);
   contacts_.clear();
   normal_impulse_.clear();
   friction_.clear();
@@ -212,12 +214,11 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
 
   // warm start: the contacts active at the end of the previous projection
   auto warm_contacts = [&]() {
-    std::vector<int> warm;
+    std::vector<int> indices;
     for (std::size_t i = 0; i < contacts_.size(); ++i)
-      if (std::binary_search(previous_active_.begin(), previous_active_.end(),
-                             Key{contacts_[i].nodes, contacts_[i].source}))
-        warm.push_back(static_cast<int>(i));
-    return warm;
+      if (std::binary_search(warm.active.begin(), warm.active.end(), Key{contacts_[i].nodes, contacts_[i].source}))
+        indices.push_back(static_cast<int>(i));
+    return indices;
   };
   std::vector<int> warm_contact = warm_contacts();  // contact indices
   std::vector<int> active_contact;
@@ -260,9 +261,10 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
 
     // the QP of this iteration (eq. 3.4), warm-started (see warm_rows)
     problem_.linear = friction_force;
-    const std::vector<int> warm = warm_rows(warm_contact, n);
-    if (record) record->push_back(RecordedQp{problem_, warm});
-    const QpSolution solution = solver.solve(problem_, warm);
+    const std::vector<int> warm_start = warm_rows(warm_contact, n);
+    if (record) record->push_back(RecordedQp{problem_, warm_start});
+    const QpSolution solution = solver.solve(problem_, warm_start);
+    warm.plan = solver.plan();
     report.qp_iterations += solution.iterations;
     if (solution.status == QpStatus::non_finite) return finish(report, ProjectionStatus::non_finite);
     if (solution.status == QpStatus::singular) return finish(report, ProjectionStatus::singular);
@@ -329,15 +331,15 @@ ContactProjectionReport ContactProjector::project(const ClothModel& model, const
   }
 
   report.skipped = skipped_;
-  previous_active_.clear();
-  for (int i : active_contact) previous_active_.emplace_back(contacts_[i].nodes, contacts_[i].source);
-  std::sort(previous_active_.begin(), previous_active_.end());
+  warm.active.clear();
+  for (int i : active_contact) warm.active.emplace_back(contacts_[i].nodes, contacts_[i].source);
+  std::sort(warm.active.begin(), warm.active.end());
   return report;
 }
 
-std::vector<int> ContactProjector::active_nodes() const {
+std::vector<int> active_contact_nodes(const ContactWarmStart& warm) {
   std::vector<int> nodes;
-  for (const Key& key : previous_active_)
+  for (const ContactKey& key : warm.active)
     if (key.second >= 0)
       for (int k : key.first)
         if (k >= 0) nodes.push_back(k);

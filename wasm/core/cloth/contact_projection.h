@@ -5,8 +5,8 @@
 //   phi_{j+1} = phi_j + D,
 //
 // each solved by the active-set solver (qp/active_set.h) warm-started with the previous
-// iteration's (and, at the first iteration, the previous step's) working set and the contacts
-// violated at phi_j. The rows of C
+// iteration's (and, at the first iteration, the previous projection's: the state's
+// ContactWarmStart, cloth/state.h) working set and the contacts violated at phi_j. The rows of C
 // are the scaled inextensibility rows of cloth/projection.h, with the same Levenberg-Marquardt
 // shift sigma (the QP then relaxes C by 1/(2 sigma)|C + grad C D|^2; the sequence still
 // converges to C = 0). Contact rows H are ContactConstraints (contact/contact_constraint.h):
@@ -29,7 +29,7 @@
 // active-set solver's base factor is exactly the one it already has (qp/active_set.h,
 // reused_factors). The Jacobian is refreshed at the first iteration and whenever the error is
 // above the tolerance and did not shrink by kChordContraction since the last QP; the stopping
-// test is on the true C(phi_j). Measured in README "Contacts" (session 11).
+// test is on the true C(phi_j). Measured in README "Contacts".
 //
 // Stopping (thesis eq. 3.5): relative constraint error <= tolerance, penetration
 // (max -gap) <= kContactPenetration, the last displacement max |D| <= kContactStep (the
@@ -43,6 +43,7 @@
 #include "contact/contact_provider.h"
 #include "cloth/model.h"
 #include "cloth/projection.h"
+#include "cloth/state.h"
 #include "qp/active_set.h"
 
 #include <array>
@@ -75,6 +76,9 @@ struct RecordedQp {
   std::vector<int> warm_start;
 };
 
+// Scratch between projections (cloth/step.h, StepWorkspace): the contacts, impulses and chord
+// start anew with every projection, the equality pattern is remade when the model's differs,
+// and the solver keeps, besides its plan (state), only caches of exactly equal inputs.
 class ContactProjector {
  public:
   ActiveSetSolver solver;
@@ -86,20 +90,17 @@ class ContactProjector {
   // onto inextensibility and contacts with friction. `start` is phi^n (#nodes by 3) at t0;
   // `found` the contacts the provider reported for `positions`; the provider is asked again
   // after every iteration. too_far (nothing iterated) when the starting constraint error
-  // exceeds max_start_error.
+  // exceeds max_start_error. The projection starts from `warm` (the state's) and leaves its
+  // own there: the solver's plan after every QP, the working set's contacts when it ends
+  // without an error.
   ContactProjectionReport project(const ClothModel& model, const Positions& start, double t0, double h,
                                   int attempt, ContactProvider& provider,
                                   const std::vector<ContactConstraint>& found, Positions& positions,
-                                  double tolerance, int max_iterations, double max_start_error);
-
-  // Forgets the warm start (the previous step's active contacts).
-  void reset() { previous_active_.clear(); }
-  // The cloth nodes (ascending, once each) of the contacts in the last QP's working set
-  // (strain-limit rows are not contacts).
-  std::vector<int> active_nodes() const;
+                                  double tolerance, int max_iterations, double max_start_error,
+                                  ContactWarmStart& warm);
 
  private:
-  using Key = std::pair<std::array<int, 4>, int>;  // nodes, source
+  using Key = ContactKey;
   bool merge(const std::vector<ContactConstraint>& found, int node_count);
   void build_problem(const ClothModel& model, const Positions& positions, double tolerance, double previous_error,
                      double& error);
@@ -110,7 +111,6 @@ class ContactProjector {
   std::vector<Eigen::Vector3d> friction_;       // F per contact
   std::vector<int> row_of_contact_;             // QP row of each contact, -1 when it has no free node
   std::vector<int> contact_of_row_;
-  std::vector<Key> previous_active_;            // sorted
 
   // the pattern of the equality rows (problem_.equality) for one constraint set and set of
   // free nodes: per row, the support entries with a free node by increasing free index
@@ -125,5 +125,9 @@ class ContactProjector {
   std::vector<ContactConstraint> found_;
   int skipped_ = 0;
 };
+
+// The cloth nodes (ascending, once each) of the contacts in `warm`'s working set (strain-limit
+// rows are not contacts).
+std::vector<int> active_contact_nodes(const ContactWarmStart& warm);
 
 }  // namespace tela

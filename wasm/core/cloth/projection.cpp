@@ -74,7 +74,7 @@ void Projector::assemble(const ClothModel& model) {
   }
 }
 
-bool Projector::factorize() {
+bool Projector::factorize(Preconditioner& preconditioner) {
   // Levenberg-Marquardt shift: (A + mu I) dlambda = C with mu = kShift * mean diag(A). A is
   // nearly singular wherever the cloth is flat or an edge is taut (more metric constraints
   // than in-plane freedoms, docs/math.md §8); the shift bounds the step in those directions and
@@ -83,15 +83,34 @@ bool Projector::factorize() {
   // still fail, the shift grows tenfold, at most kShiftIncreases times (to 10 mean diag(A)).
   // A counted loop: a shift compared with a cap never ended when the mean was NaN (a
   // degenerate mesh, before build_model refused them), 0 or infinite.
+  // The matrix factorized (with its shift) becomes the state's preconditioner; a failed
+  // factorization leaves none.
   ++stats.factorizations;
   constexpr int kShiftIncreases = 4;
   shift_ = kShift * system_.diagonal().mean();
   for (int increase = 0; !factor_.factorize(system_, shift_); ++increase) {
-    if (increase == kShiftIncreases) return false;
+    if (increase == kShiftIncreases) {
+      factored_.reset();
+      preconditioner = Preconditioner{};
+      return false;
+    }
     shift_ *= 10;
   }
-  have_factor_ = true;
+  factored_ = std::make_shared<const std::vector<double>>(system_.valuePtr(), system_.valuePtr() + system_.nonZeros());
+  preconditioner = Preconditioner{factored_, shift_};
   return true;
+}
+
+void Projector::adopt(const Preconditioner& preconditioner) {
+  // the factorization of the same matrix with the same shift is the same, bit for bit
+  if (factored_ == preconditioner.matrix) return;
+  factored_.reset();
+  if (!preconditioner.matrix || static_cast<Eigen::Index>(preconditioner.matrix->size()) != system_.nonZeros())
+    return;
+  std::copy(preconditioner.matrix->begin(), preconditioner.matrix->end(), system_.valuePtr());
+  shift_ = preconditioner.shift;
+  ++stats.factorizations;
+  if (factor_.factorize(system_, shift_)) factored_ = preconditioner.matrix;
 }
 
 void Projector::apply_system(const Eigen::VectorXd& y, Eigen::VectorXd& out) const {
@@ -142,14 +161,15 @@ bool Projector::solve_preconditioned(double tolerance) {
   return false;
 }
 
-ProjectionReport Projector::project(const ClothModel& model, Positions& positions, double tolerance,
-                                    int max_iterations, double max_start_error) {
+ProjectionReport Projector::project(const ClothModel& model, Preconditioner& preconditioner, Positions& positions,
+                                    double tolerance, int max_iterations, double max_start_error) {
   if (!ready_) setup(model);
   const ConstraintSet& set = model.constraints;
   const int rows = set.rows();
   const int n = model.node_count();
   ProjectionReport report;
   if (rows == 0) return report;
+  adopt(preconditioner);
 
   for (int iteration = 0;; ++iteration) {
     report.iterations = iteration;
@@ -197,9 +217,9 @@ ProjectionReport Projector::project(const ClothModel& model, Positions& position
     // Newton step: (J W J^T) dlambda = C. The factorization of an earlier J W J^T (an
     // earlier iteration or substep) preconditions conjugate gradients on the current system;
     // when they do not converge quickly the current matrix is factorized.
-    if (!(have_factor_ && solve_preconditioned(tolerance))) {
+    if (!(factored_ && solve_preconditioned(tolerance))) {
       assemble(model);
-      if (!factorize()) {
+      if (!factorize(preconditioner)) {
         report.status = ProjectionStatus::singular;
         return report;
       }

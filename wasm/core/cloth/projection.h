@@ -7,10 +7,13 @@
 // Rows are scaled by 1/s_r (constraints.h) so that the system is well scaled; this does not
 // change the step. The sparsity of J W J^T never changes, so its symbolic factorization and
 // the assembly plan are computed once per model. Numeric factorizations are rare: they
-// precondition conjugate gradients over many later iterations and substeps (see below).
+// precondition conjugate gradients over many later iterations, substeps and steps (see
+// below). The matrix factorized last is state (cloth/state.h, Preconditioner): the Projector
+// only keeps its factorization, made again from the state's matrix when it has none of it.
 #pragma once
 
 #include "cloth/model.h"
+#include "cloth/state.h"
 #include "linalg/supernodal_cholesky.h"
 
 #include <Eigen/SparseCore>
@@ -57,14 +60,16 @@ class Projector {
 
   // Projects `positions` in place (rows of controlled nodes are not changed). When the
   // starting relative error exceeds `max_start_error` it returns too_far without iterating
-  // (report.error is then only known to exceed it).
-  ProjectionReport project(const ClothModel& model, Positions& positions, double tolerance,
-                           int max_iterations, double max_start_error = 1e300);
+  // (report.error is then only known to exceed it). `preconditioner` (the state's) is used and
+  // replaced when the projection factorizes; one Projector serves one model.
+  ProjectionReport project(const ClothModel& model, Preconditioner& preconditioner, Positions& positions,
+                           double tolerance, int max_iterations, double max_start_error = 1e300);
 
  private:
   using RowGradients = Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>;
   void assemble(const ClothModel& model);
-  bool factorize();
+  bool factorize(Preconditioner& preconditioner);
+  void adopt(const Preconditioner& preconditioner);
   void apply_system(const Eigen::VectorXd& y, Eigen::VectorXd& out) const;
   bool solve_preconditioned(double tolerance);
   void precondition(const Eigen::VectorXd& in, Eigen::VectorXd& out);
@@ -79,7 +84,7 @@ class Projector {
   Eigen::SparseMatrix<double> system_;
   std::vector<int> pair_value_;
   SupernodalCholesky factor_;
-  bool have_factor_ = false;
+  std::shared_ptr<const std::vector<double>> factored_;  // the matrix factor_ factorizes, or null
   double shift_ = 0;
   Eigen::VectorXd inverse_area_;  // 1/m_k
 
@@ -88,8 +93,15 @@ class Projector {
   Positions step_;
   Eigen::VectorXd cg_r_, cg_z_, cg_p_, cg_q_;
   std::vector<double> row_work_;
-  int first_row_ = 0;  // where the next constraint pass starts (see constraint_gradients_values)
-  int check_row_ = 0;  // the same for the convergence checks (constraint_error)
+  // Where the next constraint pass starts (see constraint_gradients_values), and the same for
+  // the convergence checks (constraint_error). Scratch, not state: a pass stops early only at
+  // a row beyond its threshold, so where it starts changes only which such row it meets first.
+  // The decisions (converged, too_far, non_finite) depend only on whether one exists, and a
+  // pass that is not stopped computes every row; the one number that depends on the start,
+  // the error of a too_far report, belongs to an attempt that the step rejects (cloth/step.cpp:
+  // too_far never happens at the last subdivision level).
+  int first_row_ = 0;
+  int check_row_ = 0;
 };
 
 }  // namespace tela

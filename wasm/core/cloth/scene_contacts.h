@@ -18,6 +18,8 @@
 
 namespace tela {
 
+// Its answers depend on the query alone (contact/contact_provider.h), as its parts' do: a run
+// continued from a copy of its state (cloth/state.h) gets a fresh one.
 class SceneContacts final : public ContactProvider {
  public:
   // `controlled`: #nodes flags of the nodes that controls prescribe (they get no rows alone);

@@ -53,8 +53,8 @@ SubstepReport project_with_contacts(const ClothModel& model, double t0, double h
     provider.contacts(ContactQuery{workspace.start, state.positions, t0, t0 + h, 0, attempt}, workspace.found);
     int plain_iterations = 0;
     if (workspace.found.empty()) {
-      report.projection = workspace.projector.project(model, state.positions, tolerance, max_iterations,
-                                                      max_start_error);
+      report.projection = workspace.projector.project(model, state.preconditioner, state.positions, tolerance,
+                                                      max_iterations, max_start_error);
       if (report.projection.status != ProjectionStatus::converged) return report;
       plain_iterations = report.projection.iterations;
       provider.contacts(ContactQuery{workspace.start, state.positions, t0, t0 + h, plain_iterations, attempt},
@@ -65,7 +65,7 @@ SubstepReport project_with_contacts(const ClothModel& model, double t0, double h
     // get the full iteration budget instead of the subdivision cap
     const ContactProjectionReport contact = workspace.contact_projector.project(
         model, workspace.start, t0, h, attempt, provider, workspace.found, state.positions, tolerance,
-        std::max(max_iterations, model.solver.max_iterations), max_start_error);
+        std::max(max_iterations, model.solver.max_iterations), max_start_error, state.contact_warm_start);
     report.projection = contact.projection;
     report.projection.iterations += plain_iterations;
     report.contact = true;
@@ -127,8 +127,8 @@ SubstepReport substep(const ClothModel& model, const StepSystem& system, const P
   if (contacts)
     report = project_with_contacts(model, t0, h, max_iterations, max_start_error, *contacts, state, workspace);
   else
-    report.projection = workspace.projector.project(model, state.positions, model.solver.tolerance,
-                                                    max_iterations, max_start_error);
+    report.projection = workspace.projector.project(model, state.preconditioner, state.positions,
+                                                    model.solver.tolerance, max_iterations, max_start_error);
   // thesis §3.4: velocities from the positions
   state.velocities = (state.positions - workspace.start) / h;
   return report;
@@ -140,13 +140,14 @@ StepReport step(const ClothModel& model, const std::vector<ControlTrack>& tracks
                 StepWorkspace& workspace, ContactProvider* contacts) {
   const double dt = model.solver.dt;
   const double t0 = state.time;
-  workspace.saved = state;
+  workspace.saved_positions = state.positions;
+  workspace.saved_velocities = state.velocities;
   workspace.bending_product_at_start = false;
-  if (workspace.targets.rows() != model.node_count()) workspace.targets = model.rest_positions;
+  workspace.targets = model.rest_positions;
 
   StepReport report;
   const int max_level = model.solver.max_substeps >= 4 ? kMaxLevel : model.solver.max_substeps >= 2 ? 1 : 0;
-  int level = std::min(workspace.level, max_level);
+  int level = std::min(state.substep_level, max_level);
   int spent = 0;  // iterations of rejected attempts count too: they were work
   int hardest = 0;
   for (;;) {
@@ -202,13 +203,17 @@ StepReport step(const ClothModel& model, const std::vector<ControlTrack>& tracks
     }
     if (accepted) break;
     spent += report.iterations;
-    state = workspace.saved;
+    // the positions and velocities go back to the step's start; what the solver carries
+    // (preconditioner, contact warm start) goes on from the rejected attempt
+    state.positions = workspace.saved_positions;
+    state.velocities = workspace.saved_velocities;
     ++level;
   }
   report.iterations += spent;
   // start the next step one level coarser when every substep converged in one iteration
-  workspace.level = (hardest <= 1 && level > 0) ? level - 1 : level;
-  state.time = t0 + dt;
+  state.substep_level = (hardest <= 1 && level > 0) ? level - 1 : level;
+  ++state.steps;
+  state.time = static_cast<double>(state.steps) * dt;
   return report;
 }
 

@@ -7,7 +7,7 @@
 // substeps of implicit Euler + projection (the predictor's error shrinks like h^2). Hard phases (a fast whip, a taut edge pulled
 // sideways) then cost a few cheap substeps instead of dozens of slowly converging Newton
 // iterations; the constraints are always met to the same tolerance. After an easy step the
-// next step tries one level coarser again.
+// next step tries one level coarser again (the level is state: ClothState::substep_level).
 #pragma once
 
 #include "cloth/contact_projection.h"
@@ -58,26 +58,37 @@ constexpr double kDivergedError = 0.05;
 // How often ContactProvider::accept() may send a substep back (contact/contact_provider.h).
 constexpr int kMaxContactRetries = 3;
 
-// Reusable per-simulation work memory: the projection's factorization, the step systems of
-// each substep length, buffers, and the subdivision level the next step starts from.
+// Work memory of the steps of one model: scratch, which can be dropped (replaced by a fresh
+// one) between any two steps without changing a bit of what they compute; everything carried
+// from one step to the next is in ClothState. What it keeps between steps are caches:
+//  - the projector's factorization of the state's preconditioner matrix, its sparsity
+//    analysis and assembly plan (made from the model), its constraint-pass start rows (see
+//    cloth/projection.h why they are not state);
+//  - the contact projector's buffers and patterns and the active-set solver's caches
+//    (cloth/contact_projection.h);
+//  - the step systems S(h) of each substep length, factorized from the model alone;
+//  - buffers overwritten before they are read (the targets are reset to the rest positions at
+//    every step and the tracks write their nodes; K x is computed at the step's start).
+// A workspace serves one model: a new model (released controls) needs a new workspace.
 struct StepWorkspace {
   Projector projector;
   ContactProjector contact_projector;  // used only with a ContactProvider
   std::vector<ContactConstraint> found;
   Positions predicted;
   std::vector<std::unique_ptr<StepSystem>> systems;  // by level
-  int level = 0;
   Eigen::VectorXd rhs, velocity;
   Positions start, targets;
-  ClothState saved;
+  Positions saved_positions, saved_velocities;  // the step's start, for a redone attempt
   Eigen::Matrix<double, Eigen::Dynamic, 3> bending_product;  // K x at a substep's start
   bool bending_product_at_start = false;  // it is K x_n of the current step's start
 };
 
-// Advances `state` by model.solver.dt, driving the controlled nodes along `tracks`. With a
-// `contacts` provider (not owned; may be null) the projection also enforces the contacts it
-// reports, with Coulomb friction (thesis §3.4, cloth/contact_projection.h); a step in which
-// the provider reports nothing is exactly the contact-free step.
+// Advances `state` by model.solver.dt (state.steps + 1, state.time = steps * dt), driving the
+// controlled nodes along `tracks` (controlled nodes without a track hold their rest
+// positions). With a `contacts` provider (not owned; may be null) the projection also
+// enforces the contacts it reports, with Coulomb friction (thesis §3.4,
+// cloth/contact_projection.h); a step in which the provider reports nothing is exactly the
+// contact-free step.
 StepReport step(const ClothModel& model, const std::vector<ControlTrack>& tracks, ClothState& state,
                 StepWorkspace& workspace, ContactProvider* contacts = nullptr);
 

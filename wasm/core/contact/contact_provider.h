@@ -15,8 +15,11 @@
 // When the iteration has converged, accept() is asked whether the result is acceptable (e.g.
 // the final omega = 0 self-collision check, thesis §3.4.1). Returning false makes the step
 // redo the (sub)step from its unconstrained prediction, at most kMaxContactRetries times; the
-// provider is expected to change something in between (e.g. halve omega). A provider keeps
-// its own state (a broad-phase grid, omega) and must be deterministic.
+// provider is expected to change something in between (e.g. halve omega, from the query's
+// attempt). A provider must be deterministic, and its answers must depend on the query alone:
+// it may keep work memory (a broad-phase grid) and counters, but nothing carried from one
+// query to the next may change an answer, since a run continued from a copy of its state
+// (cloth/state.h) gets a fresh provider.
 #pragma once
 
 #include "contact/contact_constraint.h"

@@ -31,6 +31,8 @@ namespace tela {
 // Extra distance (metres) beyond the clearance within which node-obstacle rows are made.
 constexpr double kProximity = 0.005;
 
+// Its answers depend on the query alone (contact/contact_provider.h): omega comes from the
+// query's attempt, and it carries nothing from one query to the next.
 class ObstacleContacts final : public ContactProvider {
  public:
   // `controlled`: #nodes flags of the nodes that controls prescribe (they get no rows alone).

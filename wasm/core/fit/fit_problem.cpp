@@ -1,11 +1,11 @@
 #include "fit/fit_problem.h"
 
 #include "cloth/projection.h"
-#include "cloth/scene_contacts.h"
-#include "cloth/step.h"
+#include "contact/obstacles/obstacle.h"
 #include "base/integer_cast.h"
 #include "mocap/resample.h"
 #include "sim/compile.h"
+#include "sim/runner.h"
 
 #include <algorithm>
 #include <cmath>
@@ -141,7 +141,8 @@ Result<FitProblem> make_fit_problem(Recording recording, const FitProblemOptions
   problem.initial_positions = problem.cloth.initial_positions;
   for (int h = 0; h < 2; ++h) problem.initial_positions.row(problem.cloth.held_nodes[h]) = held[h].row(0);
   Projector projector;
-  const ProjectionReport projected = projector.project(*problem.base_model, problem.initial_positions,
+  Preconditioner preconditioner;
+  const ProjectionReport projected = projector.project(*problem.base_model, preconditioner, problem.initial_positions,
                                                        options.solver.tolerance, 200);
   if (projected.status != ProjectionStatus::converged)
     problem.warnings.push_back("the first frame could not be made inextensible to the tolerance (relative error " +
@@ -179,21 +180,26 @@ Evaluation evaluate(const FitProblem& problem, const FitPoint& point, const Wind
   model->material.alpha = point.alpha_ratio * problem.rho;
   // contact scenes: the obstacles with this point's friction (no self-collisions: a sheet
   // laid on a table or shaken does not fold onto itself)
-  std::unique_ptr<SceneContacts> contacts;
-  if (!problem.obstacles.empty() || model->solver.strain_limit > 0) {
-    std::vector<Obstacle> obstacles = compile_obstacles(problem.obstacles);
-    if (std::isfinite(point.mu))
-      for (Obstacle& o : obstacles) o.mu = point.mu;
-    if (!obstacles.empty()) out.mu = obstacles.front().mu;
-    contacts = std::make_unique<SceneContacts>(problem.cloth.mesh, obstacles, ContactSettings{}, model->controlled,
-                                               model->solver.strain_limit);
-  }
+  RunPieces pieces;
+  pieces.mesh = std::make_shared<const Mesh>(problem.cloth.mesh);
+  pieces.model = model;
+  pieces.tracks = problem.tracks;
+  pieces.obstacles = compile_obstacles(problem.obstacles);
+  if (std::isfinite(point.mu))
+    for (Obstacle& o : pieces.obstacles) o.mu = point.mu;
+  if (!pieces.obstacles.empty()) out.mu = pieces.obstacles.front().mu;
 
-  ClothState state;
-  state.positions = problem.initial_positions;
-  state.velocities = Positions::Zero(problem.initial_positions.rows(), 3);
-  state.time = 0;
-  StepWorkspace workspace;
+  ClothState start = Runner::initial_state(*pieces.mesh);
+  start.positions = problem.initial_positions;
+  Result<Runner> made = Runner::create(std::move(pieces), std::move(start), false);
+  if (!made.ok()) {
+    out.ok = false;
+    out.message = made.error;
+    out.mean_error_cm = out.mean_sd_cm = std::numeric_limits<double>::infinity();
+    return out;
+  }
+  Runner& runner = *made.value;
+  const ClothState& state = runner.state();
   const int last = window.end >= problem.steps * problem.dt
                        ? problem.steps
                        : clamped_floor(window.end / problem.dt + 1e-9, 0, problem.steps);
@@ -204,11 +210,10 @@ Evaluation evaluate(const FitProblem& problem, const FitPoint& point, const Wind
   if (frames) frames->clear();
   double e_sum = 0, s_sum = 0;
   for (int n = 1; n <= last; ++n) {
-    const StepReport report = step(*model, problem.tracks, state, workspace, contacts.get());
-    state.time = n * problem.dt;
-    if (report.status == StepStatus::diverged || report.status == StepStatus::non_finite) {
+    const StepStatus status = runner.step();
+    if (status == StepStatus::diverged || status == StepStatus::non_finite) {
       out.ok = false;
-      out.message = std::string("the simulation ") + to_string(report.status) + " at t = " + std::to_string(state.time) + " s";
+      out.message = std::string("the simulation ") + to_string(status) + " at t = " + std::to_string(state.time) + " s";
       out.mean_error_cm = out.mean_sd_cm = std::numeric_limits<double>::infinity();
       return out;
     }

@@ -1,10 +1,9 @@
 #include "generators/synthetic_recording.h"
 
 #include "cloth/model.h"
-#include "cloth/scene_contacts.h"
-#include "cloth/step.h"
 #include "scenario/contact_scenes.h"
 #include "sim/compile.h"
+#include "sim/runner.h"
 #include "geometry/generators.h"
 #include "base/portable_math.h"
 #include "base/portable_random.h"
@@ -97,7 +96,7 @@ Result<Recording> synthesize_recording(const SyntheticRecordingSpec& spec) {
   solver.tolerance = spec.tolerance;
   Result<std::shared_ptr<const ClothModel>> built = build_model(mesh, material, solver, top);
   if (!built.ok()) return R::failure(built.error);
-  const ClothModel& model = **built.value;
+  const std::shared_ptr<const ClothModel> model = *built.value;
 
   // corner motions, one keyframe per step: still for rest_before, then the amplitude ramps up over half a period and
   // down over the half period before `stop`; then the corners hold still and the sheet swings
@@ -166,21 +165,21 @@ Result<Recording> synthesize_recording(const SyntheticRecordingSpec& spec) {
   }
   rec.positions.resize(frames, 3 * markers);
 
-  ClothState state;
-  state.positions = mesh.positions;
-  state.velocities = Positions::Zero(mesh.node_count(), 3);
-  StepWorkspace workspace;
-  std::unique_ptr<SceneContacts> contacts;
-  if (!obstacles.empty() || model.solver.strain_limit > 0)
-    contacts = std::make_unique<SceneContacts>(mesh, compile_obstacles(obstacles), ContactSettings{}, model.controlled,
-                                               model.solver.strain_limit);
+  RunPieces pieces;
+  pieces.mesh = std::make_shared<const Mesh>(mesh);
+  pieces.model = model;
+  pieces.tracks = std::move(tracks);
+  pieces.obstacles = compile_obstacles(obstacles);
+  Result<Runner> made = Runner::create(std::move(pieces), Runner::initial_state(mesh), false);
+  if (!made.ok()) return R::failure(made.error);
+  Runner& runner = *made.value;
+  const ClothState& state = runner.state();
   for (int n = 0; n < frames; ++n) {
     if (n > 0) {
-      const StepReport report = step(model, tracks, state, workspace, contacts.get());
-      state.time = n * spec.dt;
-      if (report.status == StepStatus::diverged || report.status == StepStatus::non_finite)
+      const StepStatus status = runner.step();
+      if (status == StepStatus::diverged || status == StepStatus::non_finite)
         return R::failure(std::string("the simulation ") +
-                          (report.status == StepStatus::diverged ? "diverged" : "produced non-finite positions") +
+                          (status == StepStatus::diverged ? "diverged" : "produced non-finite positions") +
                           " at t = " + number_text(state.time) + " s: try milder parameters (amplitude, kappa) or a smaller dt");
     }
     rec.frame_numbers.push_back(n);

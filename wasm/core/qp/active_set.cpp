@@ -314,6 +314,15 @@ bool ActiveSetSolver::restore_start(const QpProblem& problem, const std::vector<
   return true;
 }
 
+void ActiveSetSolver::set_plan(const ActiveSetPlan& plan) {
+  // factor_base reads only which slots are set, then stacks the rows of S again
+  planned_ = plan.rows;
+  slot_.assign(plan.inequalities, -1);
+  for (std::size_t i = 0; i < planned_.size(); ++i)
+    if (planned_[i] >= 0 && planned_[i] < plan.inequalities) slot_[planned_[i]] = static_cast<int>(i);
+  stacked_ = false;
+}
+
 void ActiveSetSolver::remember_inputs(double shift) {
   factored_shift_ = shift;
   const std::size_t row_entries = static_cast<std::size_t>(base_rows_.nonZeros());

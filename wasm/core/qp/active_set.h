@@ -74,6 +74,17 @@ struct ActiveSetSettings {
   bool crash_start = true;
 };
 
+// The planned rows S of the base factor (see factor_base in active_set.cpp): a set of
+// inequality indices that carries over from one solve to the next while it holds the new base.
+// S decides the pattern of the base system, hence its ordering and the round-off of every
+// solution: it is part of the caller's state (cloth/state.h, ContactWarmStart), exported
+// after a solve and imported before the next.
+struct ActiveSetPlan {
+  std::vector<int> rows;  // S, inequality indices
+  int inequalities = 0;   // the inequality count of the problem S was made for
+  bool operator==(const ActiveSetPlan& o) const { return rows == o.rows && inequalities == o.inequalities; }
+};
+
 struct ActiveSetStats {
   long solves = 0;           // QPs
   long iterations = 0;       // working-set changes
@@ -98,6 +109,12 @@ class ActiveSetSolver {
   // out-of-range indices and dependent rows are tolerated). The solution's `active` is the
   // final working set, to warm-start the next, similar problem.
   QpSolution solve(const QpProblem& problem, const std::vector<int>& warm_start);
+
+  // The planned rows the next solve starts from, and setting them (a solver given the plan
+  // another solver ended with solves as that one would: everything else it keeps between
+  // solves is a cache of exactly equal inputs).
+  ActiveSetPlan plan() const { return {planned_, static_cast<int>(slot_.size())}; }
+  void set_plan(const ActiveSetPlan& plan);
 
  private:
   // One solve's progress, handed from step to step of solve().
