@@ -1,7 +1,7 @@
 // The state is the state (cloth/state.h): a simulation made from a copy of another's state,
 // with a fresh workspace and a fresh contact provider, steps on exactly as the original does,
 // bit for bit: positions, velocities and everything the solver carries.
-#include "cloth/contact_projection.h"
+#include "cloth/metrics.h"
 #include "scenario/scenes.h"
 #include "sim/simulation.h"
 
@@ -93,19 +93,34 @@ TEST_SUITE("state_copy") {
     check_same_state(relay.state(), original.state());
   }
 
-  TEST_CASE("the positions and velocities alone are not the state: what the solver carries changes the next steps") {
-    tela::Simulation original = create(scene("hang-20x33"));
-    original.step_n(40);
-    tela::ClothState bare;
-    bare.positions = original.state().positions;
-    bare.velocities = original.state().velocities;
-    bare.time = original.state().time;
-    bare.steps = original.state().steps;
-    tela::Result<tela::Simulation> stripped = tela::Simulation::create(original.scenario(), bare);
-    REQUIRE(stripped.ok());
-    original.step_n(40);
-    stripped.value->step_n(40);
-    CHECK(stripped.value->state_hash() != original.state_hash());
+  TEST_CASE("every part of the state changes the run: a relay that drops one part at each step ends elsewhere") {
+    // a fresh runner (sim/runner.h) at every step, given the whole state or the state without
+    // one part; hang-20x33 subdivides its steps and refactorizes the projection's
+    // preconditioner, cylinder-mu-0.2 carries contacts and the active-set solver's planned rows
+    const auto relay = [](const tela::Scenario& s, int steps, void (*drop)(tela::ClothState&)) {
+      const tela::Simulation start = create(s);
+      tela::ClothState state = start.state();
+      for (int k = 0; k < steps; ++k) {
+        if (drop) drop(state);
+        tela::Result<tela::Runner> runner = tela::Runner::create(start.runner().pieces(), state);
+        REQUIRE(runner.ok());
+        runner.value->step();
+        state = runner.value->state();
+      }
+      return tela::positions_hash(state.positions);
+    };
+    const tela::Scenario hang = scene("hang-20x33"), cylinder = scene("cylinder-mu-0.2");
+    tela::Simulation hang_run = create(hang), cylinder_run = create(cylinder);
+    hang_run.step_n(100);
+    cylinder_run.step_n(200);
+    CHECK(relay(hang, 100, nullptr) == hang_run.state_hash());
+    CHECK(relay(cylinder, 200, nullptr) == cylinder_run.state_hash());
+    CHECK(relay(hang, 100, [](tela::ClothState& s) { s.substep_level = 0; }) != hang_run.state_hash());
+    CHECK(relay(hang, 100, [](tela::ClothState& s) { s.preconditioner = {}; }) != hang_run.state_hash());
+    CHECK(relay(cylinder, 200, [](tela::ClothState& s) { s.contact_warm_start.active.clear(); }) !=
+          cylinder_run.state_hash());
+    CHECK(relay(cylinder, 200, [](tela::ClothState& s) { s.contact_warm_start.plan = {}; }) !=
+          cylinder_run.state_hash());
   }
 
   TEST_CASE("released controls: copies before, at and after a release step on as the original") {

@@ -78,6 +78,7 @@ class Runner {
   bool failed() const { return failed_; }
   const std::string& failure_message() const { return failure_message_; }
   const ClothState& state() const { return state_; }
+  const RunPieces& pieces() const { return pieces_; }  // as given to create()
   const Mesh& mesh() const { return *pieces_.mesh; }
   const ClothModel& model() const { return *model_; }  // without the released controls
   const std::vector<ControlTrack>& tracks() const { return tracks_; }  // the controls still driving
