@@ -29,7 +29,8 @@
 // active-set solver's base factor is exactly the one it already has (qp/active_set.h,
 // reused_factors). The Jacobian is refreshed at the first iteration and whenever the error is
 // above the tolerance and did not shrink by kChordContraction since the last QP; the stopping
-// test is on the true C(phi_j). Measured in README "Contacts".
+// test is on the true C(phi_j). Measured against a Jacobian refreshed at every QP:
+// docs/validation.md, "Contact speed".
 //
 // Stopping (thesis eq. 3.5): relative constraint error <= tolerance, penetration
 // (max -gap) <= kContactPenetration, the last displacement max |D| <= kContactStep (the

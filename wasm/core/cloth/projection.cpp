@@ -81,8 +81,8 @@ bool Projector::factorize(Preconditioner& preconditioner) {
   // keeps the factorization a good preconditioner over many later solves. It changes the
   // path of the iteration, never the constraints it converges to. Should the factorization
   // still fail, the shift grows tenfold, at most kShiftIncreases times (to 10 mean diag(A)).
-  // A counted loop: a shift compared with a cap never ended when the mean was NaN (a
-  // degenerate mesh, before build_model refused them), 0 or infinite.
+  // A counted loop: a shift compared with a cap would never end when the mean is NaN, 0 or
+  // infinite.
   // The matrix factorized (with its shift) becomes the state's preconditioner; a failed
   // factorization leaves none.
   ++stats.factorizations;
