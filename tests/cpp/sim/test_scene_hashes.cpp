@@ -2,7 +2,8 @@
 // (FNV-1a of the positions, bit for bit): after a short run, which also checks that each scene
 // steps, converges and keeps its constraints within the solver tolerance, and after its full
 // duration (validation). tests/js/scene_hashes.test.mjs and tests/validation/scene_hashes.test.mjs
-// check the WebAssembly module against the same file.
+// check the WebAssembly module against the same file (against wasm_state_hash where the
+// module's full-duration state differs from the native one).
 #include "scenario/scenes.h"
 #include "sim/simulation.h"
 #include "validation_report.h"
