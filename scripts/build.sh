@@ -6,10 +6,13 @@ cd "$(dirname "$0")/.."
 
 jobs=${TELA_JOBS:-2}
 
+start=$SECONDS
 echo "build: native (build/)"
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j"$jobs"
+echo "build: native took $((SECONDS - start)) s"
 
+start=$SECONDS
 echo "build: wasm (build-wasm/)"
 # Debian's emscripten 3.1.6 with Node 20 (docs/toolchain.md, "Emscripten 3.1.6 with Node 20"):
 # acorn lives in /usr/share/nodejs (trap 1), and the default emulator flag
@@ -21,4 +24,4 @@ cmake --build build-wasm -j"$jobs"
 
 mkdir -p web/src/wasm
 cp build-wasm/tela.mjs build-wasm/tela.wasm web/src/wasm/
-echo "build: copied tela.mjs + tela.wasm to web/src/wasm/"
+echo "build: wasm took $((SECONDS - start)) s; copied tela.mjs + tela.wasm to web/src/wasm/"
